@@ -1,0 +1,5 @@
+"""``python -m page_cluster`` runs the CLI."""
+
+from .cli.main import main
+
+raise SystemExit(main())

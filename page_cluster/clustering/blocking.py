@@ -1,0 +1,151 @@
+"""Pass 0: cheap blocking from URL paths and first-party stylesheets, no HTML.
+
+Blocking keeps expensive structural comparisons local. Pages sharing their host
+and first-party stylesheet set form a ``css:`` block; pages without first-party
+stylesheets fall back to a ``path:`` block on their URL section, and are then
+re-assigned ("orphan merge") to the single ``css:`` block of that section when
+there is exactly one. Blocks are a cost device, not a verdict: Stage B merges
+templates that blocking split.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+__all__ = [
+    "BlockingResult",
+    "first_party_hrefs",
+    "normalize_href",
+    "resolve_block_keys",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class BlockingReason:
+    """Why a block exists, in the reference's shape (``kind`` plus evidence)."""
+
+    kind: str  # "css" | "path" | "orphanMerge"
+    value: tuple[str, ...] | str
+
+    def to_json(self) -> dict:
+        if self.kind == "css":
+            return {"kind": "css", "distinctiveStylesheetHrefs": list(self.value)}
+        return {"kind": self.kind, "pathKey": self.value}
+
+
+@dataclass(slots=True)
+class BlockingResult:
+    """One block key per page (input order) and the reason behind each key."""
+
+    keys: list[str]
+    reasons: dict[str, BlockingReason]
+    #: For pages moved by the orphan merge: their original ``path:`` key.
+    orphan_path_keys: dict[int, str]
+
+
+def normalize_href(href: str) -> str:
+    """Strip the query and fragment (cache busters such as ``?v=2022.1``)."""
+    href = href.strip()
+    for sep in ("#", "?"):
+        i = href.find(sep)
+        if i != -1:
+            href = href[:i]
+    return href
+
+
+def _host_of(href: str) -> str | None:
+    if href.startswith("//"):
+        return urlsplit("http:" + href).hostname
+    parts = urlsplit(href)
+    if parts.scheme and parts.scheme not in ("http", "https"):
+        return ""  # data:, blob: ... never first-party files
+    return parts.hostname
+
+
+def _same_site(a: str, b: str) -> bool:
+    a = a.lower().removeprefix("www.")
+    b = b.lower().removeprefix("www.")
+    return a == b or a.endswith("." + b) or b.endswith("." + a)
+
+
+def first_party_hrefs(hrefs: Sequence[str], host: str | None) -> tuple[str, ...]:
+    """The sorted, de-duplicated first-party stylesheet hrefs of one page.
+
+    Relative and root-relative hrefs (``/a.css``, ``../a.css``) are first-party
+    even when ``host`` is given; absolute ones are first-party when their host is
+    the page's host or a sub/parent domain of it.
+
+    >>> first_party_hrefs(["/a.css?v=1", "https://cdn.other.net/x.css", "b.css"], "example.com")
+    ('/a.css', 'b.css')
+    """
+    out = set()
+    for href in hrefs:
+        if not isinstance(href, str) or not href.strip():
+            continue
+        h = _host_of(href.strip())
+        if h == "":
+            continue
+        if h is None or (host and _same_site(h, host)):
+            norm = normalize_href(href)
+            if norm:
+                out.add(norm)
+    return tuple(sorted(out))
+
+
+def _short_hash(parts: Sequence[str]) -> str:
+    digest = hashlib.blake2b("\x1f".join(parts).encode("utf-8", "replace"), digest_size=6)
+    return digest.hexdigest()
+
+
+def _path_key(host: str | None, paths: Sequence[str], depth: int) -> str:
+    # The last segment is the page itself (a file name), not a section.
+    section = [p for p in paths[:-1] if p][:depth] if len(paths) > 1 else []
+    key = "/".join(section) if section else "/"
+    return f"{host}/{key}" if host else key
+
+
+def resolve_block_keys(
+    paths: Sequence[Sequence[str]],
+    stylesheet_hrefs: Sequence[Sequence[str]],
+    hosts: Sequence[str | None],
+    *,
+    path_depth: int = 1,
+) -> BlockingResult:
+    """Block key of every page, from signals only (no HTML).
+
+    >>> r = resolve_block_keys([["news", "1"], ["news", "2"], ["news", "3"], ["about"]],
+    ...                        [["/a.css"], ["/a.css"], [], []], [None] * 4)
+    >>> r.keys[0] == r.keys[1] == r.keys[2], r.keys[3]
+    (True, 'path:/')
+    """
+    n = len(paths)
+    keys: list[str] = [""] * n
+    reasons: dict[str, BlockingReason] = {}
+    section_of: list[str] = []
+    css_by_section: dict[str, Counter[str]] = defaultdict(Counter)
+    for i in range(n):
+        host = hosts[i]
+        section = _path_key(host, paths[i], path_depth)
+        section_of.append(section)
+        fp = first_party_hrefs(stylesheet_hrefs[i], host)
+        if fp:
+            key = "css:" + _short_hash([host or "", *fp])
+            reasons.setdefault(key, BlockingReason("css", fp))
+            css_by_section[section][key] += 1
+        else:
+            key = "path:" + section
+            reasons.setdefault(key, BlockingReason("path", section))
+        keys[i] = key
+    orphan: dict[int, str] = {}
+    for i in range(n):
+        if keys[i].startswith("path:"):
+            candidates = css_by_section.get(section_of[i])
+            if candidates and len(candidates) == 1:
+                (target,) = candidates
+                orphan[i] = keys[i]
+                keys[i] = target
+    return BlockingResult(keys=keys, reasons=reasons, orphan_path_keys=orphan)

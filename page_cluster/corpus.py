@@ -1,0 +1,231 @@
+"""The corpus as clustering sees it: deduplicated signatures, never HTML.
+
+:class:`CorpusBuilder` receives parsed pages (possibly from several worker
+processes, each with its own local token ids), maps them onto one vocabulary and
+deduplicates identical signatures. :meth:`CorpusBuilder.finish` re-numbers the
+vocabulary in sorted string order, so the result is identical whatever the number
+of workers and whatever order pages arrived in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from .parsing.segments import LANDMARK_ROLES, LANDMARK_TAGS
+from .parsing.signature import ParsedPage
+
+__all__ = ["Corpus", "CorpusBuilder", "TokenInfo", "token_info"]
+
+#: Landmark type codes used in :class:`TokenInfo` (-1: not inside a landmark).
+LANDMARK_CODES = ("header", "footer", "nav", "aside", "form", "search")
+
+
+@dataclass(slots=True)
+class PageSignals:
+    """The HTML-free blocking signals of one page."""
+
+    paths: tuple[str, ...]
+    stylesheet_hrefs: tuple[str, ...]
+    host: str | None
+
+
+@dataclass(slots=True)
+class TokenInfo:
+    """Properties of every vocabulary token, all derived from the token string.
+
+    ``parent``: id of the path one step shorter (-1 for top-level steps and
+    attribute tokens); ``depth``: number of steps below the root; ``main_depth``:
+    steps below the first ``main`` step (-1 if not inside ``main``);
+    ``landmark``: code of the outermost landmark on the path (index into
+    ``LANDMARK_CODES``, -1 if none); ``landmark_root``: id of that landmark's own
+    token; ``is_attr``: attribute tokens (``@body.class:…``).
+    """
+
+    parent: np.ndarray
+    depth: np.ndarray
+    main_depth: np.ndarray
+    landmark: np.ndarray
+    landmark_root: np.ndarray
+    is_attr: np.ndarray
+    tag: list[str]
+
+
+def _segment_kind(seg: str) -> str | None:
+    """Landmark or ``main`` kind of one step, from its tag or its role."""
+    end = len(seg)
+    for ch in ".[":
+        i = seg.find(ch)
+        if i != -1 and i < end:
+            end = i
+    tag = seg[:end]
+    kind = LANDMARK_TAGS.get(tag)
+    if kind is None:
+        i = seg.find("[role=")
+        if i != -1:
+            j = seg.find("]", i)
+            kind = LANDMARK_ROLES.get(seg[i + 6 : j if j != -1 else None])
+    return kind
+
+
+def token_info(tokens: list[str]) -> TokenInfo:
+    """Derive :class:`TokenInfo` for a sorted vocabulary."""
+    n = len(tokens)
+    index = {t: i for i, t in enumerate(tokens)}
+    parent = np.full(n, -1, dtype=np.int32)
+    depth = np.zeros(n, dtype=np.int16)
+    main_depth = np.full(n, -1, dtype=np.int16)
+    landmark = np.full(n, -1, dtype=np.int8)
+    landmark_root = np.full(n, -1, dtype=np.int32)
+    is_attr = np.zeros(n, dtype=bool)
+    tags: list[str] = []
+    codes = {c: i for i, c in enumerate(LANDMARK_CODES)}
+    for i, tok in enumerate(tokens):
+        if tok.startswith("@"):
+            is_attr[i] = True
+            tags.append("")
+            continue
+        segs = tok.split(">")
+        depth[i] = len(segs) - 1
+        cut = tok.rfind(">")
+        if cut > 0:
+            parent[i] = index.get(tok[:cut], -1)
+        last = segs[-1]
+        end = min((p for p in (last.find("."), last.find("[")) if p != -1), default=len(last))
+        tags.append(last[:end] or "div")
+        for d, seg in enumerate(segs[1:], start=1):
+            kind = _segment_kind(seg)
+            if kind is None:
+                continue
+            if kind == "main":
+                if main_depth[i] == -1:
+                    main_depth[i] = len(segs) - 1 - d
+            elif landmark[i] == -1:
+                landmark[i] = codes[kind]
+                landmark_root[i] = index.get(">".join(segs[: d + 1]), -1)
+    return TokenInfo(parent, depth, main_depth, landmark, landmark_root, is_attr, tags)
+
+
+@dataclass(slots=True)
+class Corpus:
+    """Deduplicated page signatures over one sorted vocabulary.
+
+    ``matrix`` is a binary CSR matrix, one row per distinct signature; page ``i``
+    has signature ``page_sig[i]``.
+    """
+
+    tokens: list[str]
+    matrix: sp.csr_matrix
+    page_sig: np.ndarray
+    signals: list[PageSignals]
+    element_count: np.ndarray
+    info: TokenInfo = field(repr=False)
+
+    @property
+    def n_pages(self) -> int:
+        return len(self.page_sig)
+
+    @property
+    def n_signatures(self) -> int:
+        return self.matrix.shape[0]
+
+    def signature_tokens(self, sig: int) -> np.ndarray:
+        m = self.matrix
+        return m.indices[m.indptr[sig] : m.indptr[sig + 1]]
+
+
+class CorpusBuilder:
+    """Collects parsed pages from any number of workers into a :class:`Corpus`."""
+
+    def __init__(self) -> None:
+        self._vocab: dict[str, int] = {}
+        self._strings: list[str] = []
+        self._remaps: dict[object, np.ndarray] = {}
+        self._remap_len: dict[object, int] = {}
+        self._sig_index: dict[bytes, int] = {}
+        self._sigs: list[np.ndarray] = []
+        self._sig_elements: list[int] = []
+        self._page_sig: list[int] = []
+        self.signals: list[PageSignals] = []
+
+    def __len__(self) -> int:
+        return len(self._page_sig)
+
+    def add(self, worker: object, parsed: ParsedPage, signals: PageSignals) -> int:
+        """Add one parsed page; ``worker`` identifies the interner that numbered it."""
+        remap = self._remaps.get(worker)
+        used = self._remap_len.get(worker, 0)
+        if parsed.new_strings:
+            need = used + len(parsed.new_strings)
+            if remap is None or len(remap) < need:
+                grown = np.empty(
+                    max(need, 2 * (0 if remap is None else len(remap)), 1024), np.int32
+                )
+                if remap is not None:
+                    grown[:used] = remap[:used]
+                remap = grown
+                self._remaps[worker] = remap
+            vocab, strings = self._vocab, self._strings
+            for k, s in enumerate(parsed.new_strings):
+                gid = vocab.get(s)
+                if gid is None:
+                    gid = len(strings)
+                    vocab[s] = gid
+                    strings.append(s)
+                remap[used + k] = gid
+            used = need
+            self._remap_len[worker] = used
+        empty = np.empty(0, dtype=np.int32)
+        gids = empty if remap is None else np.sort(remap[parsed.local_ids])
+        key = gids.tobytes()
+        sig = self._sig_index.get(key)
+        if sig is None:
+            sig = len(self._sigs)
+            self._sig_index[key] = sig
+            self._sigs.append(gids)
+            self._sig_elements.append(parsed.element_count)
+        self._page_sig.append(sig)
+        self.signals.append(signals)
+        return len(self._page_sig) - 1
+
+    def finish(self) -> Corpus:
+        """Canonical numbering (sorted tokens, signatures ordered by content)."""
+        strings = self._strings
+        order = sorted(range(len(strings)), key=strings.__getitem__)
+        new_id = np.empty(len(strings), dtype=np.int32)
+        new_id[np.asarray(order, dtype=np.int64)] = np.arange(len(strings), dtype=np.int32)
+        tokens = [strings[i] for i in order]
+        canon = [np.sort(new_id[s]) for s in self._sigs]
+        # Order signatures by their content so that numbering is input-order free.
+        sig_order = sorted(range(len(canon)), key=lambda i: canon[i].tobytes())
+        sig_new = np.empty(len(canon), dtype=np.int32)
+        sig_new[np.asarray(sig_order, dtype=np.int64)] = np.arange(len(canon), dtype=np.int32)
+        rows = [canon[i] for i in sig_order]
+        indptr = np.zeros(len(rows) + 1, dtype=np.int64)
+        if rows:
+            indptr[1:] = np.cumsum([len(r) for r in rows])
+        indices = np.concatenate(rows) if rows else np.empty(0, dtype=np.int32)
+        matrix = sp.csr_matrix(
+            (np.ones(len(indices), dtype=np.float32), indices.astype(np.int32), indptr),
+            shape=(len(rows), len(tokens)),
+        )
+        elements = (
+            np.asarray(self._sig_elements, dtype=np.int64)[np.asarray(sig_order, dtype=np.int64)]
+            if rows
+            else np.empty(0, np.int64)
+        )
+        page_sig = (
+            sig_new[np.asarray(self._page_sig, dtype=np.int64)]
+            if self._page_sig
+            else np.empty(0, np.int32)
+        )
+        return Corpus(
+            tokens=tokens,
+            matrix=matrix,
+            page_sig=page_sig,
+            signals=self.signals,
+            element_count=elements,
+            info=token_info(tokens),
+        )

@@ -1,0 +1,170 @@
+"""Path segments: how one element is named inside a structural token.
+
+A segment keeps what a template author chose (tag, stable class names, ARIA role,
+form-control type) and drops what changes from build to build or page to page
+(hash-like generated class names, per-page numbers, state classes such as
+``active``), so that two renders of one template name their elements alike.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = [
+    "FOLDABLE_TAGS",
+    "INLINE_TAGS",
+    "LANDMARK_ROLES",
+    "LANDMARK_TAGS",
+    "LANDMARK_TYPES",
+    "OPAQUE_TAGS",
+    "build_segment",
+    "is_noise_class",
+    "normalize_class",
+    "stable_classes",
+]
+
+#: Generic wrappers: named by their classes when they have any, folded away when
+#: they have neither class nor role and wrap exactly one element.
+FOLDABLE_TAGS = frozenset({"div", "span"})
+
+#: Elements whose inside is not page structure (code, styles, vector art).
+OPAQUE_TAGS = frozenset({"script", "style", "svg", "noscript", "template", "math", "iframe"})
+
+#: Text-level (phrasing) elements. Inside a run of text they are formatting that
+#: the writer chose (a link, a bold word), not template structure.
+INLINE_TAGS = frozenset(
+    {
+        "a",
+        "abbr",
+        "acronym",
+        "b",
+        "bdi",
+        "bdo",
+        "big",
+        "br",
+        "cite",
+        "code",
+        "del",
+        "dfn",
+        "em",
+        "font",
+        "i",
+        "img",
+        "ins",
+        "kbd",
+        "mark",
+        "nobr",
+        "q",
+        "s",
+        "samp",
+        "small",
+        "span",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "tt",
+        "u",
+        "var",
+        "wbr",
+    }
+)
+
+#: Landmark types reported by explanations (``main`` is tracked separately).
+LANDMARK_TYPES = ("header", "footer", "nav", "aside", "form", "search")
+
+LANDMARK_TAGS = {t: t for t in (*LANDMARK_TYPES, "main")}
+LANDMARK_ROLES = {
+    "banner": "header",
+    "contentinfo": "footer",
+    "navigation": "nav",
+    "complementary": "aside",
+    "form": "form",
+    "search": "search",
+    "main": "main",
+}
+
+#: ``type`` is only structural on form controls.
+_TYPED_TAGS = frozenset({"input", "button"})
+
+_NOISE_PATTERNS = tuple(
+    re.compile(p)
+    for p in (
+        r"^_[A-Za-z0-9_-]{5,}$",  # CSS-modules bare hash: _a1b2c3
+        r"__[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*$",  # name__hash suffix: Layout_root__f3k9d
+        r"^sc-[A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*$",  # styled-components: sc-bdVaJa
+        r"^css-[a-z0-9]*\d[a-z0-9]*$",  # emotion: css-1x2y3z
+        r"^(jsx|svelte|astro|vue|ember|ng-c)-?[A-Za-z0-9]*\d[A-Za-z0-9]*$",  # framework scopes
+        r"^[a-z][a-z0-9]*-(?=[a-f0-9]*\d)[a-f0-9]{5,}$",  # bundler hash suffix: chunk-a3f9c1
+        r"^(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]{6,}$",  # bare mixed hash: k3j9zq2a
+        # mixed-case hash with a digit and an inner capital: aBcDeF12 (not Section1)
+        r"^(?=[A-Za-z0-9]+[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{8,}$",
+    )
+)
+
+#: Classes that mark a per-page state of a shared element, not its template.
+_STATE_CLASS = re.compile(
+    r"^(?:active|current|selected|open|opened|closed|expanded|collapsed|show|shown|in|"
+    r"visible|hidden|disabled|enabled|focus|focused|hover|visited|checked|on|off|"
+    r"(?:is|has|js|state)-[\w-]+|current[-_][\w-]+|[\w-]*[-_](?:active|current|selected|ancestor|parent))$",
+    re.IGNORECASE,
+)
+
+_DIGITS = re.compile(r"\d+")
+# Characters that delimit steps, classes and brackets inside a token.
+_DELIMITERS = str.maketrans({">": "_", ".": "_", "[": "_", "]": "_", "@": "_"})
+
+
+def is_noise_class(name: str) -> bool:
+    """True for class names that do not identify a template.
+
+    Hash-like generated names (CSS modules, CSS-in-JS, bundler suffixes) and state
+    classes (``active``, ``current``, ``is-open`` ...) vary between renders of one
+    template.
+
+    >>> is_noise_class("css-1x2y3z"), is_noise_class("active"), is_noise_class("card--featured")
+    (True, True, False)
+    """
+    if _STATE_CLASS.match(name):
+        return True
+    if len(name) < 5:
+        return False
+    return any(p.search(name) for p in _NOISE_PATTERNS)
+
+
+def normalize_class(name: str) -> str:
+    """Digits stand for page-specific numbers (``post-1234``, ``sect2``): fold them."""
+    return _DIGITS.sub("#", name).translate(_DELIMITERS)
+
+
+@lru_cache(maxsize=65536)
+def stable_classes(class_attr: str) -> tuple[str, ...]:
+    """The sorted, de-duplicated stable classes of a ``class`` attribute value."""
+    out = {normalize_class(c) for c in class_attr.split() if not is_noise_class(c)}
+    return tuple(sorted(out))
+
+
+def build_segment(tag: str, classes: tuple[str, ...], role: str | None, type_: str | None) -> str:
+    """Name one element: ``tag.cls1.cls2[role=x][type=y]``.
+
+    ``div``/``span`` carrying classes are named by the classes alone (``.card``):
+    for generic wrappers the class is the meaning, the tag is not.
+
+    >>> build_segment("div", ("card",), None, None)
+    '.card'
+    >>> build_segment("input", (), None, "search")
+    'input[type=search]'
+    """
+    if classes and classes[0].startswith("#"):
+        base = tag + classes[0]  # id-named wrapper: div#header
+    elif classes:
+        base = "." + ".".join(classes) if tag in FOLDABLE_TAGS else tag + "." + ".".join(classes)
+    else:
+        base = tag
+    if role:
+        base += f"[role={role.translate(_DELIMITERS)}]"
+    if type_ and tag in _TYPED_TAGS:
+        base += f"[type={type_.translate(_DELIMITERS)}]"
+    return base

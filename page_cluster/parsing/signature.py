@@ -1,0 +1,75 @@
+"""Per-process page parsing into compact signatures.
+
+A worker parses each page once, walks it once, interns the token strings in a
+process-local table and returns only small integer arrays plus the strings it has
+not sent before. The HTML is dropped as soon as the walk ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model import Page
+from .html_source import parse_html
+from .structure import walk_structure
+
+__all__ = ["LocalInterner", "ParsedPage", "parse_page"]
+
+
+@dataclass(slots=True)
+class ParsedPage:
+    """A page reduced to its signature: process-local token ids (sorted, unique)."""
+
+    local_ids: np.ndarray
+    new_strings: list[str]
+    element_count: int
+    body_class_list: list[str]
+
+
+class LocalInterner:
+    """Maps token strings to process-local integer ids; reports each string once."""
+
+    __slots__ = ("_ids", "_sent", "_strings")
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+        self._strings: list[str] = []
+        self._sent = 0
+
+    def intern(self, tokens: list[str]) -> np.ndarray:
+        ids = self._ids
+        strings = self._strings
+        out = np.empty(len(tokens), dtype=np.int32)
+        for i, tok in enumerate(tokens):
+            tid = ids.get(tok)
+            if tid is None:
+                tid = len(strings)
+                ids[tok] = tid
+                strings.append(tok)
+            out[i] = tid
+        out.sort()
+        return out
+
+    def take_new(self) -> list[str]:
+        new = self._strings[self._sent :]
+        self._sent = len(self._strings)
+        return new
+
+
+def parse_page(
+    page: Page,
+    interner: LocalInterner,
+    content_block_attribute: str | None = None,
+    encoding: str | None = None,
+) -> ParsedPage:
+    """Parse one page into its signature (one lxml parse, one walk)."""
+    structure = walk_structure(parse_html(page.html, encoding), content_block_attribute)
+    ids = interner.intern(structure.node_paths + structure.attr_tokens)
+    return ParsedPage(
+        local_ids=ids,
+        new_strings=interner.take_new(),
+        element_count=structure.element_count,
+        body_class_list=structure.body_class_list,
+    )

@@ -1,0 +1,187 @@
+"""One walk over a parsed page: every structural token it holds.
+
+A structural token is the path from ``body`` to an element, each step named by
+:func:`~page_cluster.parsing.segments.build_segment`. Three normalisations make
+two renders of one template produce the same tokens whatever their content:
+
+* **folding**: a ``div``/``span`` with no class and no role that wraps exactly one
+  element adds no step (wrapper soup from editors and frameworks);
+* **recursion collapse**: a step already on the path folds back to where it first
+  appeared, so nested sections, lists and tables give the same tokens at any
+  nesting depth;
+* **opaque elements** (``script``, ``style``, ``svg`` ...) are leaves.
+
+The page's own ``body`` classes and id are kept aside as separate attribute tokens
+(``@body.class:…``) instead of being prefixed to every path: many generators name
+the page type there, and one token carries that better than hundreds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from .segments import (
+    FOLDABLE_TAGS,
+    INLINE_TAGS,
+    OPAQUE_TAGS,
+    build_segment,
+    normalize_class,
+    stable_classes,
+)
+
+__all__ = ["PageStructure", "find_body", "walk_structure"]
+
+ATTR_PREFIX = "@"
+
+
+@dataclass(slots=True)
+class PageStructure:
+    """What clustering needs from one page; the HTML itself is not kept."""
+
+    node_paths: list[str] = field(default_factory=list)
+    leaf_paths: list[str] = field(default_factory=list)
+    attr_tokens: list[str] = field(default_factory=list)
+    body_class_list: list[str] = field(default_factory=list)
+    element_count: int = 0
+
+
+def find_body(root: etree._Element) -> etree._Element | None:
+    """The element whose subtree is the page's visible structure.
+
+    ``<body>`` when present; for a frameset page the ``<frameset>``; otherwise the
+    root itself (fragments).
+    """
+    if root.tag == "body":
+        return root
+    body = None
+    for child in root:
+        tag = child.tag
+        if tag == "body":
+            return child
+        if tag == "frameset" and body is None:
+            body = child
+    return body if body is not None else root
+
+
+def _lower_tag(tag: object) -> str | None:
+    if not isinstance(tag, str):
+        return None  # comment, processing instruction, entity
+    if tag.startswith("{"):
+        tag = tag.rsplit("}", 1)[-1]
+    return tag.lower()
+
+
+def walk_structure(
+    root: etree._Element | None, content_block_attribute: str | None = None
+) -> PageStructure:
+    """Collect the structural tokens of a parsed page in one iterative walk.
+
+    ``content_block_attribute`` names an attribute (e.g. ``data-bgb``) that a CMS
+    puts on free-form content blocks: such an element keeps its own token but its
+    inside is ignored, so editors' layouts cannot split a template.
+    """
+    out = PageStructure()
+    if root is None:
+        return out
+    body = find_body(root)
+    if body is None:
+        return out
+    body_tag = _lower_tag(body.tag) or "body"
+
+    body_classes = body.get("class")
+    if body_classes:
+        out.body_class_list = [c for c in body_classes.split() if c]
+        for c in stable_classes(body_classes):
+            out.attr_tokens.append(f"{ATTR_PREFIX}body.class:{c}")
+    body_id = body.get("id")
+    if body_id and body_id.strip():
+        out.attr_tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
+
+    seen_nodes: dict[str, None] = {}
+    seen_leaves: dict[str, None] = {}
+    count = 0
+    cba = content_block_attribute
+    # Stack entries: (element, segments on the path, path string at each depth).
+    stack: list[tuple[etree._Element, tuple[str, ...], tuple[str, ...]]] = [
+        (body, (body_tag,), (body_tag,))
+    ]
+    while stack:
+        el, segs, paths = stack.pop()
+        # An element holding its own run of text is a text block: its text-level
+        # children are the writer's formatting (links, emphasis), not template.
+        in_text = _has_own_text(el)
+        descend: list[tuple[etree._Element, tuple[str, ...], tuple[str, ...]]] = []
+        emitted = False
+        for child in el:
+            tag = _lower_tag(child.tag)
+            if tag is None or (in_text and tag in INLINE_TAGS):
+                continue
+            cls_attr = child.get("class")
+            classes = stable_classes(cls_attr) if cls_attr else ()
+            role = child.get("role")
+            # Folding: a bare wrapper around exactly one element adds no step.
+            while tag in FOLDABLE_TAGS and not classes and not role:
+                el_id = child.get("id")
+                if el_id and el_id.strip():
+                    # A class-less wrapper named only by its id (``<div id="header">``):
+                    # the id is then the author's name for it.
+                    classes = ("#" + normalize_class(el_id.strip()),)
+                    break
+                only = _single_element_child(child)
+                if only is None or (cba is not None and child.get(cba) is not None):
+                    break
+                child = only
+                tag = _lower_tag(child.tag) or "div"
+                cls_attr = child.get("class")
+                classes = stable_classes(cls_attr) if cls_attr else ()
+                role = child.get("role")
+            count += 1
+            emitted = True
+            role = role.strip().lower() if role else None
+            type_ = child.get("type")
+            seg = build_segment(tag, classes, role, type_.strip().lower() if type_ else None)
+            if seg in segs:
+                i = segs.index(seg)
+                c_segs, c_paths = segs[: i + 1], paths[: i + 1]
+            else:
+                c_segs, c_paths = (*segs, seg), (*paths, paths[-1] + ">" + seg)
+            path = c_paths[-1]
+            seen_nodes[path] = None
+            if tag in OPAQUE_TAGS or (cba is not None and child.get(cba) is not None):
+                seen_leaves[path] = None
+            else:
+                descend.append((child, c_segs, c_paths))
+        if not emitted and el is not body:
+            seen_leaves[paths[-1]] = None
+        # Reversed, so that popping continues in document order.
+        stack.extend(reversed(descend))
+    out.node_paths = list(seen_nodes)
+    out.leaf_paths = list(seen_leaves)
+    out.element_count = count
+    return out
+
+
+def _has_own_text(el: etree._Element) -> bool:
+    text = el.text
+    if text and not text.isspace():
+        return True
+    for c in el:
+        tail = c.tail
+        if tail and not tail.isspace():
+            return True
+    return False
+
+
+def _single_element_child(el: etree._Element) -> etree._Element | None:
+    """The only element child of a text-less element, else ``None``."""
+    if _has_own_text(el):
+        return None
+    only = None
+    for c in el:
+        if isinstance(c.tag, str):
+            if only is not None:
+                return None
+            only = c
+    return only
