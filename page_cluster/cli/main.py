@@ -19,7 +19,11 @@ from ..io.jsonl import InputError, read_jsonl_pages
 from ..model import InvalidPageError
 from .progress import ProgressPrinter
 
-__all__ = ["main", "run_cluster_command"]
+__all__ = ["SUBCOMMANDS", "main", "run_cluster_command"]
+
+#: Subcommands: name -> "module:function" taking ``argv`` (after the name) and
+#: returning an exit status. The bare command (no subcommand) clusters stdin.
+SUBCOMMANDS: dict[str, str] = {}
 
 DESCRIPTION = """\
 Cluster crawled HTML pages by template. Reads JSONL (one page per line) on stdin
@@ -118,8 +122,17 @@ def run_cluster_command(
     return 0
 
 
+def _dispatch(name: str, argv: list[str]) -> int:
+    import importlib
+
+    module, func = SUBCOMMANDS[name].split(":")
+    return int(getattr(importlib.import_module(module), func)(argv))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        return _dispatch(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return run_cluster_command(args, sys.stdin.buffer, sys.stdout, sys.stderr)
