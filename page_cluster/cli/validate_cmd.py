@@ -101,8 +101,9 @@ def read_cluster_assignments(path: str) -> dict[str, tuple[str, Any, int]]:
             where = f"{path}: line {line_no}"
             try:
                 rec = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-                raise CommandError(f"{where}: invalid JSON") from None
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+                reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+                raise CommandError(f"{where}: invalid JSON ({reason})") from None
             if not isinstance(rec, dict):
                 raise CommandError(f"{where}: expected a JSON object")
             key = rec.get("clusterKey")

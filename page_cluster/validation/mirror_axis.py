@@ -7,19 +7,25 @@ segment is an *axis*: blank it out, and the same path *skeleton*
 different skeletons. An ordinary listing (``/faq/01/``, ``/faq/02/``) also shows
 several values, but under a single skeleton.
 
-So, per segment position, each value is scored by the number of distinct
-skeletons in which it appears next to at least one other value (its
-*recurrence*). Recurrence spans orders of magnitude, so the max-gap auto-cut runs
-on its logarithm, with one extra observation at 1 (a value seen in a single
-skeleton: the coincidence regime) anchoring the low side. Values above the cut
-form the axis when at least ``min_skeleton_count`` skeletons show two of them;
-among qualifying positions the one covering the most skeletons wins. No list of
-language codes is involved.
+So, per segment position, each skeleton showing two or more values contributes
+its *value set*, and each value set is scored by the number of skeletons showing
+exactly it (its *recurrence*). A mirrored subtree repeats one value set over and
+over; sibling directories that merely share a few file names (``index.html``
+in every section) show a different set for each name. Recurrence spans orders
+of magnitude, so the max-gap auto-cut runs on its logarithm, with one extra
+observation at 1 (a set seen once: the coincidence regime) anchoring the low
+side. The value sets above the cut, each recurring across at least
+``min_skeleton_count`` skeletons, form the axis (their union, so that partial
+translations still count); among positions the one covering the most skeletons
+wins. Finally, under at least one axis value most skeletons
+(``MIN_MIRRORED_SHARE``) must have a counterpart: a copied subtree is mostly
+copies, whereas two documentation sections that happen to share eight file
+names are not mirrors of each other. No list of language codes is involved.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -30,6 +36,7 @@ from ..clustering.autocut import auto_cut_threshold
 __all__ = [
     "DEFAULT_MAX_POSITION",
     "DEFAULT_MIN_SKELETON_COUNT",
+    "MIN_MIRRORED_SHARE",
     "MirrorAxis",
     "clean_segments",
     "detect_mirror_axis",
@@ -38,6 +45,10 @@ __all__ = [
 #: A value set must recur across at least this many skeletons to be an axis:
 #: two could be a coincidence of two sibling sections.
 DEFAULT_MIN_SKELETON_COUNT = 3
+#: On at least one side of a mirror, this share of the skeletons under an axis
+#: value must have a counterpart under another value: a copied subtree is mostly
+#: copies, while sibling directories sharing a few file names are not.
+MIN_MIRRORED_SHARE = 0.5
 #: Segment positions scanned (0-based, from the root). Language and region
 #: directories sit near the root; deeper segments are section and page names.
 DEFAULT_MAX_POSITION = 3
@@ -92,21 +103,28 @@ def _position_evidence(
 def _axis_at(
     by_skeleton: dict[tuple, set[str]], min_skeleton_count: int
 ) -> tuple[frozenset[str], int] | None:
-    multi = [vals for vals in by_skeleton.values() if len(vals) >= 2]
-    if len(multi) < min_skeleton_count:
+    """Axis values at one position and the skeletons they cover, or ``None``."""
+    recurrence = Counter(frozenset(vals) for vals in by_skeleton.values() if len(vals) >= 2)
+    if not recurrence:
         return None
-    recurrence: dict[str, int] = defaultdict(int)
-    for vals in multi:
-        for v in vals:
-            recurrence[v] += 1
     counts = np.fromiter(recurrence.values(), dtype=np.float64, count=len(recurrence))
     cut = auto_cut_threshold(np.log(np.append(counts, 1.0)))
     floor = max(float(min_skeleton_count), float(np.exp(cut)) if cut is not None else 1.0)
-    values = frozenset(v for v, c in recurrence.items() if c >= floor)
-    if len(values) < 2:
+    qualifying = [(vals, n) for vals, n in recurrence.items() if n >= floor - 1e-9]
+    if not qualifying:
         return None
-    covered = sum(1 for vals in multi if len(vals & values) >= 2)
-    if covered < min_skeleton_count:
+    values = frozenset().union(*(vals for vals, _ in qualifying))
+    # A mirror copies a subtree: on the copy side, most skeletons have a counterpart.
+    seen: Counter[str] = Counter()
+    mirrored: Counter[str] = Counter()
+    covered = 0
+    for vals in by_skeleton.values():
+        on_axis = vals & values
+        seen.update(on_axis)
+        if len(on_axis) >= 2:
+            covered += 1
+            mirrored.update(on_axis)
+    if max(mirrored[v] / seen[v] for v in values) < MIN_MIRRORED_SHARE:
         return None
     return values, covered
 
