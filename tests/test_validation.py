@@ -262,3 +262,29 @@ def test_resolve_page_cluster_keys_partition_report_merges_identical_pages_acros
     assert dup.similarity == 1.0 and (dup.cluster_key_a, dup.cluster_key_b) == tuple(sorted(plain))
     assert list(reasons) == [keys[0]] and reasons[keys[0]]["memberCount"] == 2
     assert len(reasons[keys[0]]["blocking"]) == 2
+
+
+def test_cohesion_is_the_same_whatever_the_chunk_size(monkeypatch):
+    import page_cluster.validation.pairs as pairs
+
+    rng = random.Random(5)
+    members = {
+        f"k{c}": [[f"t{rng.randint(0, 12)}" for _ in range(rng.randint(0, 5))] for _ in range(n)]
+        for c, n in enumerate([1, 2, 3, 50, 7, 0, 41])
+    }
+    expected = compute_cluster_cohesion(members)
+    monkeypatch.setattr(pairs, "ROW_CHUNK", 5)
+    assert compute_cluster_cohesion(members) == expected
+    # And equal to the pairwise definition computed naively.
+    for c in expected:
+        sets = [set(t) for t in members[c.cluster_key]]
+        if c.sampled_member_count == c.member_count >= 2:
+            sims = sorted(
+                len(a & b) / len(a | b) if a | b else 1.0
+                for i, a in enumerate(sets)
+                for b in sets[i + 1 :]
+            )
+            assert c.min_pair_similarity == pytest.approx(sims[0])
+            assert c.median_pair_similarity == pytest.approx(
+                (sims[(len(sims) - 1) // 2] + sims[len(sims) // 2]) / 2
+            )

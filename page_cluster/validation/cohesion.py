@@ -20,9 +20,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 
 from .data import ClusteredCorpus, clustered_corpus_from_pages
+from .pairs import grouped_pair_jaccard
 
 __all__ = [
     "DEFAULT_MAX_SAMPLE_SIZE",
@@ -79,45 +79,66 @@ def sample_members(members: np.ndarray, key: str, max_sample_size: int) -> np.nd
     return np.sort(members[rng.choice(len(members), size=max_sample_size, replace=False)])
 
 
-def _pair_similarities(rows: sp.csr_matrix) -> np.ndarray:
-    """Jaccard similarity of every pair ``i < j`` of binary rows (two empty rows: 1)."""
-    inter = (rows @ rows.T).toarray()
-    sizes = np.diag(inter).copy()
-    i, j = np.triu_indices(rows.shape[0], k=1)
-    union = sizes[i] + sizes[j] - inter[i, j]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(union > 0, inter[i, j] / np.maximum(union, 1), 1.0)
-
-
-def _summary(
-    key: str, member_count: int, sims: np.ndarray | None, sampled: int, below: float
-) -> ClusterCohesion:
-    if sims is None or sims.size == 0:
-        return ClusterCohesion(key, member_count, sampled, None, None, None, False)
-    s = np.sort(sims)
-    median = float(np.median(s))
-    p10 = float(s[int(np.floor(0.1 * (len(s) - 1)))])  # nearest rank, as the reference
-    return ClusterCohesion(key, member_count, sampled, median, p10, float(s[0]), median < below)
+def _summaries(
+    keys: list[str],
+    member_counts: np.ndarray,
+    sampled: np.ndarray,
+    pair_cluster: np.ndarray,
+    sims: np.ndarray,
+    below: float,
+) -> list[ClusterCohesion]:
+    """Median / nearest-rank p10 / min per cluster from one array of pair similarities."""
+    order = np.lexsort((sims, pair_cluster))
+    pair_cluster, sims = pair_cluster[order], sims[order]
+    n_pairs = np.bincount(pair_cluster, minlength=len(keys))
+    start = np.cumsum(n_pairs) - n_pairs
+    out = []
+    for c, key in enumerate(keys):
+        k = int(n_pairs[c])
+        if k == 0:
+            out.append(
+                ClusterCohesion(
+                    key, int(member_counts[c]), int(sampled[c]), None, None, None, False
+                )
+            )
+            continue
+        s = start[c]
+        median = float((sims[s + (k - 1) // 2] + sims[s + k // 2]) / 2)
+        p10 = float(sims[s + int(np.floor(0.1 * (k - 1)))])  # nearest rank, as the reference
+        out.append(
+            ClusterCohesion(
+                key,
+                int(member_counts[c]),
+                int(sampled[c]),
+                median,
+                p10,
+                float(sims[s]),
+                median < below,
+            )
+        )
+    return out
 
 
 def _cohesion_of_corpus(
     cc: ClusteredCorpus, max_sample_size: int, below: float
 ) -> list[ClusterCohesion]:
-    binary = cc.matrix.astype(np.float64)
-    binary.data[:] = 1.0
+    n_clusters = len(cc.cluster_keys)
     # Members of every cluster, ordered by token set (input-order independent).
     order = np.lexsort((np.arange(cc.n_pages), cc.page_sig, cc.page_cluster))
-    bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
-    out: list[ClusterCohesion] = []
-    for c, key in enumerate(cc.cluster_keys):
-        members = order[bounds[c] : bounds[c + 1]]
-        sample = sample_members(members, key, max_sample_size)
-        if len(sample) < 2:
-            out.append(_summary(key, len(members), None, len(sample), below))
-            continue
-        sims = _pair_similarities(binary[cc.page_sig[sample]])
-        out.append(_summary(key, len(members), sims, len(sample), below))
-    return out
+    bounds = np.searchsorted(cc.page_cluster[order], np.arange(n_clusters + 1))
+    member_counts = np.diff(bounds)
+    samples = [
+        sample_members(order[bounds[c] : bounds[c + 1]], key, max_sample_size)
+        if member_counts[c] > max_sample_size
+        else order[bounds[c] : bounds[c + 1]]
+        for c, key in enumerate(cc.cluster_keys)
+    ]
+    sampled = np.asarray([len(x) for x in samples], dtype=np.int64)
+    pages = np.concatenate(samples) if samples else np.empty(0, np.int64)
+    label = np.repeat(np.arange(n_clusters), sampled)
+    # Every pair of sampled members within a cluster, all clusters at once.
+    a, _, sims = grouped_pair_jaccard(cc.matrix, cc.page_sig[pages], label)
+    return _summaries(cc.cluster_keys, member_counts, sampled, label[a], sims, below)
 
 
 def compute_cluster_cohesion(

@@ -27,19 +27,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
 from ..clustering.blocking import normalize_href
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .mirror_axis import MirrorAxis, clean_segments
-from .normalize import normalize_href_by_mirror_axis, normalize_path_by_mirror_axis
+from .normalize import AXIS_PLACEHOLDER, normalize_href_by_mirror_axis
+from .pairs import pair_jaccard, within_group_pairs
 
 __all__ = [
     "DEFAULT_CORROBORATED_SIMILARITY",
     "CrossClusterDuplicate",
     "find_cross_cluster_duplicates",
     "mirror_groups",
-    "pair_jaccard",
 ]
 
 #: Jaccard similarity a mirror pair below 1 must reach: the 80% floor used
@@ -49,8 +48,6 @@ DEFAULT_CORROBORATED_SIMILARITY = 0.8
 #: not the handful of copies of one page (it is many pages sharing one URL
 #: shape); it is skipped rather than compared pairwise.
 MAX_MIRROR_GROUP = 256
-#: Page pairs whose similarity is computed in one sparse product.
-PAIR_CHUNK = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,24 +82,6 @@ class CrossClusterDuplicate:
         }
 
 
-def pair_jaccard(matrix: sp.csr_matrix, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Jaccard similarity of binary rows ``a[k]`` and ``b[k]`` for every k (chunked).
-
-    Two empty rows are identical (1.0).
-    """
-    sizes = np.diff(matrix.indptr).astype(np.float64)
-    out = np.empty(len(a), dtype=np.float64)
-    binary = matrix.astype(np.float32)
-    binary.data[:] = 1.0
-    for start in range(0, len(a), PAIR_CHUNK):
-        sa, sb = a[start : start + PAIR_CHUNK], b[start : start + PAIR_CHUNK]
-        inter = np.asarray(binary[sa].multiply(binary[sb]).sum(axis=1)).ravel()
-        union = sizes[sa] + sizes[sb] - inter
-        with np.errstate(invalid="ignore", divide="ignore"):
-            out[start : start + len(sa)] = np.where(union > 0, inter / np.maximum(union, 1), 1.0)
-    return out
-
-
 def mirror_groups(cc: ClusteredCorpus, axis: MirrorAxis) -> np.ndarray:
     """Per page, the id of its set of mirror copies (-1 for pages off the axis).
 
@@ -111,16 +90,21 @@ def mirror_groups(cc: ClusteredCorpus, axis: MirrorAxis) -> np.ndarray:
     """
     groups = np.full(cc.n_pages, -1, dtype=np.int64)
     index: dict[tuple, int] = {}
+    href_shapes: dict[tuple[str, ...], tuple[str, ...]] = {}
+    position, values = axis.position, axis.values
     for i, (paths, hrefs, host) in enumerate(
         zip(cc.paths, cc.stylesheet_hrefs, cc.hosts, strict=True)
     ):
         segs = clean_segments(paths)
-        if len(segs) <= axis.position or segs[axis.position] not in axis.values:
+        if len(segs) <= position or segs[position] not in values:
             continue
-        shape = normalize_path_by_mirror_axis(segs, axis)
-        href_shape = tuple(
-            sorted({normalize_href_by_mirror_axis(normalize_href(h), axis) for h in hrefs})
-        )
+        # The axis-normalised path, as a tuple (same identity as the joined string).
+        shape = (*segs[:position], AXIS_PLACEHOLDER, *segs[position + 1 :])
+        href_shape = href_shapes.get(hrefs)
+        if href_shape is None:
+            href_shape = href_shapes[hrefs] = tuple(
+                sorted({normalize_href_by_mirror_axis(normalize_href(h), axis) for h in hrefs})
+            )
         groups[i] = index.setdefault((host, shape, href_shape), len(index))
     return groups
 
@@ -128,22 +112,6 @@ def mirror_groups(cc: ClusteredCorpus, axis: MirrorAxis) -> np.ndarray:
 def _no_candidates() -> tuple[np.ndarray, ...]:
     e = np.empty(0, dtype=np.int64)
     return e, e, np.empty(0), np.empty(0, dtype=bool), e, e
-
-
-def _within_group_pairs(group: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """All index pairs ``(i, j)``, ``i < j``, of a sorted group-label array."""
-    m = len(group)
-    if m < 2:
-        return np.empty(0, np.int64), np.empty(0, np.int64)
-    starts = np.r_[0, np.nonzero(np.diff(group))[0] + 1]
-    sizes = np.diff(np.r_[starts, m])
-    local = np.arange(m) - np.repeat(starts, sizes)
-    partners = np.repeat(sizes, sizes) - 1 - local
-    total = int(partners.sum())
-    a = np.repeat(np.arange(m), partners)
-    run_start = np.repeat(np.cumsum(partners) - partners, partners)
-    b = a + (np.arange(total) - run_start) + 1
-    return a, b
 
 
 def _exact_candidates(cc: ClusteredCorpus, mirror: np.ndarray | None) -> tuple[np.ndarray, ...]:
@@ -169,12 +137,12 @@ def _exact_candidates(cc: ClusteredCorpus, mirror: np.ndarray | None) -> tuple[n
         if on.any():
             triple = np.unique(np.stack([sig[on], mirror[pages][on], clu[on]]), axis=1)
             group = triple[0] * (int(mirror.max()) + 1) + triple[1]
-            ga, gb = _within_group_pairs(group)
+            ga, gb = within_group_pairs(group)
             mirrored = np.unique(triple[2][ga] * n_clusters + triple[2][gb])
     # Cluster pairs sharing one token set (u_clu is sorted within each token set).
     keep = np.isin(u_sig, split_sigs)
     u_sig, u_clu, u_page = u_sig[keep], u_clu[keep], u_page[keep]
-    a, b = _within_group_pairs(u_sig)
+    a, b = within_group_pairs(u_sig)
     ca, cb = u_clu[a], u_clu[b]
     corr = np.isin(ca * n_clusters + cb, mirrored)
     return ca, cb, np.ones(len(ca)), corr, u_page[a], u_page[b]
@@ -211,7 +179,7 @@ def _mirror_candidates(
         return _no_candidates()
     keep = np.isin(e_grp, np.fromiter(wanted, dtype=np.int64))
     e_grp, e_sig, e_clu, e_page = e_grp[keep], e_sig[keep], e_clu[keep], e_page[keep]
-    a, b = _within_group_pairs(e_grp)
+    a, b = within_group_pairs(e_grp)
     ok = (e_clu[a] != e_clu[b]) & (e_sig[a] != e_sig[b])
     a, b = a[ok], b[ok]
     if a.size == 0:
