@@ -222,3 +222,44 @@ def test_reports_never_crash_on_tag_soup_sites(rows):
     assert sum(r["memberCount"] for r in reasons.values()) == len(pages)
     json.dumps(reasons)
     json.dumps(reports[0].to_json())
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=40),
+            st.builds(
+                lambda rec: json.dumps(rec).encode(),
+                st.dictionaries(
+                    st.sampled_from(["id", "clusterKey", "x"]),
+                    st.one_of(
+                        st.none(),
+                        st.integers(),
+                        st.text(max_size=5),
+                        st.lists(st.integers(), max_size=2),
+                    ),
+                ),
+            ),
+        ),
+        max_size=8,
+    )
+)
+def test_cluster_file_reader_accepts_or_rejects_cleanly(lines):
+    import os
+    import tempfile
+
+    from page_cluster.cli.validate_cmd import CommandError, read_cluster_assignments
+
+    fd, path = tempfile.mkstemp(suffix=".jsonl")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(b"\n".join(line.replace(b"\n", b" ") for line in lines))
+        try:
+            out = read_cluster_assignments(path)
+        except CommandError as exc:
+            assert str(exc).startswith(f"{path}: line ")
+            return
+        assert all(isinstance(v[0], str) for v in out.values())
+    finally:
+        os.unlink(path)

@@ -33,7 +33,9 @@ and writes one {"id", "clusterKey"} line per page to stdout, in input order.
 Input line: {"id": ..., "html": "<html>...", "paths": ["news", "1"],
              "stylesheetHrefs": ["/a.css"], "host": "example.com"}
 Only "html" is required; without paths / stylesheetHrefs the blocking is coarser.
-Progress goes to stderr (silence it with 2>/dev/null)."""
+Progress goes to stderr (silence it with 2>/dev/null).
+
+To check a saved partition without re-clustering: page-cluster validate --help"""
 
 
 class _Parser(argparse.ArgumentParser):
