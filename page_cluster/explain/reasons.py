@@ -186,11 +186,13 @@ def build_cluster_reasons(
     corpus = run.corpus
     n_sig = corpus.matrix.shape[0]
     # Pages of each final cluster, per signature (a cluster x signature count matrix).
+    # float32 like the signature matrix, so the products do not copy it (page
+    # counts are exact in float32 up to 16 million pages per cluster).
     members = sp.csr_matrix(
-        (run.item_count.astype(np.float64), (item_final, run.item_sig)), shape=(n_final, n_sig)
+        (run.item_count.astype(np.float32), (item_final, run.item_sig)), shape=(n_final, n_sig)
     )
-    sizes = np.asarray(members.sum(axis=1)).ravel()
-    freq = (members @ corpus.matrix.astype(np.float64)).tocsr()
+    sizes = np.asarray(members.sum(axis=1), dtype=np.float64).ravel()
+    freq = (members @ corpus.matrix).tocsr()
     freq.sort_indices()
     landmark = corpus.info.landmark.astype(np.int64)
 
@@ -198,10 +200,11 @@ def build_cluster_reasons(
     n_types = len(LANDMARK_CODES)
     lm = np.nonzero(landmark >= 0)[0]
     type_of = sp.csr_matrix(
-        (np.ones(len(lm)), (lm, landmark[lm])), shape=(corpus.matrix.shape[1], n_types)
+        (np.ones(len(lm), dtype=np.float32), (lm, landmark[lm])),
+        shape=(corpus.matrix.shape[1], n_types),
     )
-    has_type = (corpus.matrix.astype(np.float64) @ type_of) > 0
-    with_instance = np.asarray((members @ has_type.astype(np.float64)).todense())
+    has_type = ((corpus.matrix @ type_of) > 0).astype(np.float32)
+    with_instance = np.asarray((members @ has_type).todense(), dtype=np.float64)
 
     shell, shell_tokens = _shells(freq, sizes, landmark)
     total, chrome = _instance_counts(run, item_final, shell, n_final)
