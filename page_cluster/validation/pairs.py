@@ -1,4 +1,4 @@
-"""Vectorised pair helpers shared by the validation checks (no loops over pairs)."""
+"""Vectorised pair computations shared by the validation checks (no loops over pairs)."""
 
 from __future__ import annotations
 
