@@ -18,12 +18,13 @@ from ..ingest import build_corpus
 from ..io.jsonl import InputError, read_jsonl_pages
 from ..model import InvalidPageError
 from .progress import ProgressPrinter
+from .reports import check_report_paths, write_run_reports
 
 __all__ = ["SUBCOMMANDS", "main", "run_cluster_command"]
 
 #: Subcommands: name -> "module:function" taking ``argv`` (after the name) and
 #: returning an exit status. The bare command (no subcommand) clusters stdin.
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {"validate": "page_cluster.cli.validate_cmd:main"}
 
 DESCRIPTION = """\
 Cluster crawled HTML pages by template. Reads JSONL (one page per line) on stdin
@@ -32,7 +33,9 @@ and writes one {"id", "clusterKey"} line per page to stdout, in input order.
 Input line: {"id": ..., "html": "<html>...", "paths": ["news", "1"],
              "stylesheetHrefs": ["/a.css"], "host": "example.com"}
 Only "html" is required; without paths / stylesheetHrefs the blocking is coarser.
-Progress goes to stderr (silence it with 2>/dev/null)."""
+Progress goes to stderr (silence it with 2>/dev/null).
+
+To check a saved partition without re-clustering: page-cluster validate --help"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -90,13 +93,10 @@ def run_cluster_command(
     args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO
 ) -> int:
     progress = ProgressPrinter(stderr)
-    for flag, value in (
-        ("--cluster-reasons-file", args.cluster_reasons_file),
-        ("--validation-file", args.validation_file),
-    ):
-        if value is not None:
-            progress.error(f"{flag} is not available in this version")
-            return 2
+    problem = check_report_paths(args.cluster_reasons_file, args.validation_file)
+    if problem:
+        progress.error(problem)
+        return 1
     ids: list[Any] = []
     progress.reading()
 
@@ -116,7 +116,17 @@ def run_cluster_command(
         return 1
     progress.read_done(corpus.n_pages)
     run = cluster_corpus(corpus, progress.event)
-    keys = run.page_keys
+    try:
+        keys = write_run_reports(
+            run,
+            ids,
+            reasons_path=args.cluster_reasons_file,
+            validation_path=args.validation_file,
+            progress=progress,
+        )
+    except OSError as exc:
+        progress.error(f"cannot write a report file: {exc}")
+        return 1
     progress.done(len(keys), len(set(keys)))
     _write_output(stdout, ids, keys)
     return 0
