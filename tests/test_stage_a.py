@@ -1,7 +1,7 @@
 import numpy as np
 import scipy.sparse as sp
 
-from page_cluster.clustering.stage_a import cluster_block, quorum_core
+from page_cluster.clustering.stage_a import UNIT_DISTANCE, cluster_block, quorum_core
 
 
 def rows_to_matrix(rows: list[list[int]], n_tokens: int) -> sp.csr_matrix:
@@ -13,24 +13,20 @@ def rows_to_matrix(rows: list[list[int]], n_tokens: int) -> sp.csr_matrix:
     return sp.csr_matrix((data, ind, ptr), shape=(len(rows), n_tokens))
 
 
-def test_two_templates_are_separated_and_variants_kept_together():
-    skeleton_a = list(range(0, 20))
-    skeleton_b = list(range(0, 5)) + list(range(30, 45))
+def test_units_are_tight_and_never_mix_templates():
+    skeleton_a = list(range(0, 40))
+    skeleton_b = list(range(0, 10)) + list(range(50, 80))
     rows = [
-        [*skeleton_a, 50],
-        [*skeleton_a, 51],
-        [*skeleton_a, 52, 53],
         skeleton_a,
-        [*skeleton_b, 60],
+        [*skeleton_a, 90],  # 1 extra token of 41: distance 0.024, same unit
+        [*skeleton_a, 91, 92, 93, 94, 95],  # 5 extra: distance 0.11, a unit of its own
         skeleton_b,
-        [*skeleton_b, 61],
+        [*skeleton_b, 96],
     ]
-    m = rows_to_matrix(rows, 70)
-    res = cluster_block(m, np.arange(7), np.ones(7, dtype=np.int64), np.ones(70))
-    labels = res.labels.tolist()
-    assert len(set(labels[:4])) == 1 and len(set(labels[4:])) == 1
-    assert labels[0] != labels[4]
-    assert labels[0] == 0  # numbered by first member
+    m = rows_to_matrix(rows, 100)
+    labels = cluster_block(m, np.arange(5), np.ones(5, dtype=np.int64), np.ones(100)).labels
+    assert labels.tolist() == [0, 0, 1, 2, 2]
+    assert UNIT_DISTANCE < 0.11
 
 
 def test_single_signature_block():
@@ -44,7 +40,14 @@ def test_zero_weight_tokens_are_ignored():
     w = np.ones(13)
     w[10:] = 0.0
     res = cluster_block(m, np.arange(3), np.ones(3, dtype=np.int64), w)
-    assert len(set(res.labels.tolist())) == 1
+    assert res.labels.tolist() == [0, 0, 0]
+
+
+def test_labels_follow_the_order_of_first_members():
+    rows = [[5, 6], [0, 1], [5, 6], [0, 1]]
+    m = rows_to_matrix(rows, 7)
+    res = cluster_block(m, np.arange(4), np.ones(4, dtype=np.int64), np.ones(7))
+    assert res.labels.tolist() == [0, 1, 0, 1]
 
 
 def test_quorum_core_uses_page_counts():

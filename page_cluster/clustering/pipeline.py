@@ -11,16 +11,20 @@ import json
 from dataclasses import dataclass
 
 import numpy as np
+import scipy.sparse as sp
 
 from ..corpus import Corpus
 from ..progress import ProgressCallback, ProgressEvent
 from .blocking import BlockingResult, resolve_block_keys
-from .shapes import shape_projection
 from .stage_a import cluster_block
-from .stage_b import Unit, merge_units
+from .stage_b import agglomerate_units
 from .template_tokens import TemplateTokenModel, template_token_mask
 
 __all__ = ["ClusterRun", "cluster_corpus", "format_cluster_key"]
+
+#: Landmark codes (see ``corpus.LANDMARK_CODES``) whose variants are site chrome:
+#: header, footer, nav, aside.
+CHROME_LANDMARKS = np.array([0, 1, 2, 3])
 
 
 def format_cluster_key(block_key: str, index: int) -> str:
@@ -94,48 +98,56 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):
-        sigs = np.unique(item_sig[item_host == host])
-        model = template_token_mask(matrix[sigs], info.parent, info.depth, info.is_attr)
+        host_items = np.nonzero(item_host == host)[0]
+        sigs, inverse = np.unique(item_sig[host_items], return_inverse=True)
+        counts = np.bincount(inverse, weights=item_count[host_items]).astype(np.float64)
+        model = template_token_mask(matrix[sigs], info.parent, info.depth, info.is_attr, counts)
         host_models[host] = model
         host_weights[host] = model.keep.astype(np.float64)
 
-    # Stage A per block.
-    units: list[Unit] = []
+    # Stage A per block: tight units.
+    unit_items: list[np.ndarray] = []
     unit_keys: list[str] = []
-    item_unit = np.empty(len(uniq), dtype=np.int64)
+    unit_host: list[str] = []
     total_blocks = len(block_names)
     for b in range(total_blocks):
         items = np.nonzero(item_block == b)[0]
         weights = host_weights[host_of_block[b]]
         result = cluster_block(matrix, item_sig[items], item_count[items], weights)
         for label in range(int(result.labels.max()) + 1):
-            mem = items[result.labels == label]
-            item_unit[mem] = len(units)
-            units.append(Unit(rows=item_sig[mem], counts=item_count[mem], group=host_of_block[b]))
+            unit_items.append(items[result.labels == label])
             unit_keys.append(format_cluster_key(block_names[b], label))
+            unit_host.append(host_of_block[b])
         emit(
             ProgressEvent("pass1-block-complete", blocks_processed=b + 1, total_blocks=total_blocks)
         )
 
     # Stage B across blocks, per host.
-    emit(ProgressEvent("stage-b-start", unit_count=len(units)))
+    emit(ProgressEvent("stage-b-start", unit_count=len(unit_items)))
     item_cluster = np.empty(len(uniq), dtype=np.int64)
     cluster_keys: list[str] = []
     cluster_units: list[list[str]] = []
-    shape_proj = shape_projection(corpus.tokens)
     for host in sorted(host_weights):
-        idx = [i for i, u in enumerate(units) if u.group == host]
-        groups = merge_units(matrix, [units[i] for i in idx], host_weights[host], shape_proj)
+        idx = [i for i, h in enumerate(unit_host) if h == host]
+        groups = _merge_host_units(
+            matrix,
+            info.parent,
+            info.landmark,
+            info.main_depth,
+            host_models[host].keep,
+            [unit_items[i] for i in idx],
+            item_sig,
+            item_count,
+        )
         for grp in groups:
             members = [idx[g] for g in grp]
-            # The merged cluster keeps the key of its largest unit (ties: smallest key).
-            sizes = [(-int(units[m].counts.sum()), unit_keys[m]) for m in members]
-            key = min(sizes)[1]
+            # The cluster keeps the key of its largest unit (ties: smallest key).
+            key = min((-int(item_count[unit_items[m]].sum()), unit_keys[m]) for m in members)[1]
             cid = len(cluster_keys)
             cluster_keys.append(key)
             cluster_units.append(sorted(unit_keys[m] for m in members))
             for m in members:
-                item_cluster[item_unit == m] = cid
+                item_cluster[unit_items[m]] = cid
     return ClusterRun(
         corpus=corpus,
         blocking=blocking,
@@ -151,3 +163,40 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
         host_models=host_models,
         host_weights=host_weights,
     )
+
+
+def _merge_host_units(
+    matrix: sp.csr_matrix,
+    parent: np.ndarray,
+    landmark: np.ndarray,
+    main_depth: np.ndarray,
+    keep: np.ndarray,
+    units: list[np.ndarray],
+    item_sig: np.ndarray,
+    item_count: np.ndarray,
+) -> list[list[int]]:
+    """Stage B on one host: groups of unit indices (each sorted, in unit order)."""
+    if not units:
+        return []
+    cols = np.nonzero(keep)[0]
+    col_of = np.full(matrix.shape[1], -1, dtype=np.int64)
+    col_of[cols] = np.arange(len(cols))
+    par = parent[cols]
+    kpar = np.where(par >= 0, col_of[np.maximum(par, 0)], -1)
+    # Unit profiles: page-weighted token frequencies over template tokens.
+    owner = np.concatenate([np.full(len(u), i) for i, u in enumerate(units)])
+    items = np.concatenate(units)
+    weights = item_count[items].astype(np.float64)
+    assign = sp.csr_matrix(
+        (weights, (owner, np.arange(len(items)))), shape=(len(units), len(items))
+    )
+    sizes = np.asarray(assign.sum(axis=1)).ravel()
+    prof = np.asarray((assign @ matrix[item_sig[items]][:, cols]).todense()) / sizes[:, None]
+    # Chrome regions (header, footer, navigation, sidebars outside the main
+    # content) have design variants that do not make another template.
+    chrome = np.isin(landmark[cols], CHROME_LANDMARKS) & (main_depth[cols] < 0)
+    labels = agglomerate_units(prof, sizes, kpar, evidence=~chrome)
+    groups: dict[int, list[int]] = {}
+    for i, g in enumerate(labels.tolist()):
+        groups.setdefault(g, []).append(i)
+    return [groups[g] for g in sorted(groups)]

@@ -1,182 +1,133 @@
-"""Stage B: merge clusters that blocking split across blocks.
+"""Stage B: merge units that are variants of one template.
 
-Blocks only limit comparisons; a template can span several blocks (sections with
-their own stylesheets, stylesheet-less pages). A fixed-point loop (at most
-``MAX_ROUNDS``) recomputes each unit's quorum core from its pooled members and
-proposes merges by three routes on one union-find: core similarity (complete
-linkage at a fixed ``CORE_SIMILARITY``), core containment (``CONTAINMENT``) and
-class-stripped shape similarity for multi-page units (``SHAPE_SIMILARITY``).
-Every proposal passes a cohesion guard: the merged core must keep at least
-``COHESION_RATIO`` of the weight of the smaller part's core.
+Free-form content and optional sections (a table of contents, a "see also"
+list, an aside) make pages of one template differ; a template is what stays the
+same. Two units are merged, nearest first, unless their pooled statistics show a
+*two-sided* difference: each unit has a characteristic structural item (on two
+thirds of its pages) that the other practically never has although it has the
+item's parent. One-sided differences (one unit has items the other lacks) are
+what optional sections look like, and are merged.
+
+Differences count at their root: the distance sums frequency differences only
+over tokens whose parent is on a good share of both units' pages, so a whole
+optional subtree counts once. After every merge the merged unit's profile is
+recomputed from all its pages, so later decisions see the pooled evidence.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
-from scipy.cluster.hierarchy import fcluster, linkage
-from scipy.spatial.distance import squareform
 
-from .similarity import containment_matrix, weighted_jaccard_matrix
-from .stage_a import QUORUM
+__all__ = ["ABSENT", "CHARACTERISTIC", "PARENT_PRESENT", "agglomerate_units"]
 
-__all__ = ["Unit", "merge_units"]
-
-MAX_ROUNDS = 10
-CORE_SIMILARITY = 0.8
-CONTAINMENT = 0.9
-SHAPE_SIMILARITY = 0.9
-COHESION_RATIO = 0.8
+#: An item is characteristic of a unit when at least two thirds of its pages have it.
+CHARACTERISTIC = 2 / 3
+#: ... and practically absent from a unit when at most this share have it.
+ABSENT = 0.1
+#: A token counts towards the distance of two units when its parent is on at
+#: least this share of the pages of each (a subtree's difference counts once).
+PARENT_PRESENT = 0.4
 
 
 @dataclass(slots=True)
-class Unit:
-    """A cluster under construction: its signatures and their page counts."""
-
-    rows: np.ndarray
-    counts: np.ndarray
-    group: str  # units merge only within one group (the host)
+class _RowStats:
+    dist: np.ndarray
+    blocked: np.ndarray
 
 
-def _cores(matrix: sp.csr_matrix, units: list[Unit]) -> sp.csr_matrix:
-    """Quorum-core indicator rows, one per unit (vectorised over all units)."""
-    n_units = len(units)
-    rows = np.concatenate([u.rows for u in units])
-    weights = np.concatenate([u.counts for u in units]).astype(np.float64)
-    owner = np.repeat(np.arange(n_units), [len(u.rows) for u in units])
-    assign = sp.csr_matrix((weights, (owner, np.arange(len(rows)))), shape=(n_units, len(rows)))
-    freq = assign @ matrix[rows]
-    totals = np.asarray([u.counts.sum() for u in units], dtype=np.float64)
-    freq = sp.csr_matrix(freq)
-    freq.data = freq.data / totals[np.repeat(np.arange(n_units), np.diff(freq.indptr))]
-    freq.data = (freq.data >= QUORUM - 1e-9).astype(np.float64)
-    freq.eliminate_zeros()
-    return freq
+def _row(
+    profiles: np.ndarray,
+    i: int,
+    parent_cols: np.ndarray,
+    top: np.ndarray,
+    evidence: np.ndarray,
+) -> _RowStats:
+    """Distances and two-sided blocks between unit ``i`` and every unit."""
+    pi = profiles[i]
+    par_all = profiles[:, parent_cols]
+    par_all[:, top] = 1.0
+    par_i = par_all[i]
+    frontier = (par_all >= PARENT_PRESENT) & (par_i >= PARENT_PRESENT)[None, :]
+    diff = np.abs(profiles - pi[None, :])
+    dist = (diff * frontier).sum(axis=1)
+    # A difference counts at its root: the unit lacking the item has its parent.
+    i_has = (par_all > ABSENT) & ((pi >= CHARACTERISTIC) & evidence)[None, :] & (profiles <= ABSENT)
+    j_has = (
+        ((par_i > ABSENT) & evidence)[None, :]
+        & (profiles >= CHARACTERISTIC)
+        & (pi <= ABSENT)[None, :]
+    )
+    blocked = i_has.any(axis=1) & j_has.any(axis=1)
+    return _RowStats(dist=dist, blocked=blocked)
 
 
-class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
+def agglomerate_units(
+    profiles: np.ndarray,
+    sizes: np.ndarray,
+    parent: np.ndarray,
+    evidence: np.ndarray | None = None,
+    trace: Callable[[int, int, float], None] | None = None,
+) -> np.ndarray:
+    """Group units (rows of ``profiles``: token frequencies over their pages).
 
-    def find(self, a: int) -> int:
-        while self.parent[a] != a:
-            self.parent[a] = self.parent[self.parent[a]]
-            a = self.parent[a]
-        return a
+    ``parent`` maps each token column to its parent column (-1 for top-level and
+    attribute tokens). ``evidence`` marks the columns that may veto a merge (all
+    by default; site chrome such as header and navigation variants should not).
+    Returns a group label per unit, numbered by first member. Deterministic: ties
+    go to the lowest unit indices. ``trace(i, j, distance)`` is called for every
+    merge (unit ``j`` pooled into ``i``).
 
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
-def _weight_of(core_row: sp.csr_matrix, weights: np.ndarray) -> float:
-    return float(weights[core_row.indices].sum())
-
-
-def merge_units(
-    matrix: sp.csr_matrix,
-    units: list[Unit],
-    weights: np.ndarray,
-    shape_proj: sp.csr_matrix,
-) -> list[list[int]]:
-    """Groups of unit indices to merge (each group sorted; singletons included)."""
-    members: list[list[int]] = [[i] for i in range(len(units))]
-    current = list(units)
-    shape_w = np.ones(shape_proj.shape[1])
-    # A shape is weighted when any of its tokens is a template token.
-    shape_w = (np.asarray(shape_proj.T @ weights).ravel() > 0).astype(np.float64)
-    for _ in range(MAX_ROUNDS):
-        if len(current) < 2:
+    >>> import numpy as np
+    >>> parent = np.array([-1, 0, 0, -1])
+    >>> prof = np.array([[1, 1, 0, 0],   # section with a table of contents
+    ...                  [1, 0, 0, 0],   # section without
+    ...                  [0, 0, 0, 1.]]) # another template at the top level
+    >>> agglomerate_units(prof, np.array([5, 7, 3.]), parent).tolist()
+    [0, 0, 1]
+    """
+    k = profiles.shape[0]
+    if k <= 1:
+        return np.zeros(k, dtype=np.int64)
+    prof = np.asarray(profiles, dtype=np.float32).copy()
+    sizes = np.asarray(sizes, dtype=np.float64).copy()
+    top = parent < 0
+    parent_cols = np.where(top, 0, parent)
+    evidence = np.ones(len(parent), dtype=bool) if evidence is None else np.asarray(evidence, bool)
+    active = np.ones(k, dtype=bool)
+    group = np.arange(k)
+    dist = np.full((k, k), np.inf, dtype=np.float64)
+    for i in range(k):
+        row = _row(prof, i, parent_cols, top, evidence)
+        dist[i] = np.where(row.blocked, np.inf, row.dist)
+    np.fill_diagonal(dist, np.inf)
+    dist = np.minimum(dist, dist.T)  # symmetric by construction; guards float noise
+    while True:
+        flat = int(np.argmin(dist))
+        i, j = divmod(flat, k)
+        if not np.isfinite(dist[i, j]):
             break
-        cores = _cores(matrix, current)
-        shapes = (cores @ shape_proj > 0).astype(np.float64)
-        uf = _UnionFind(len(current))
-        groups: dict[str, list[int]] = {}
-        for i, u in enumerate(current):
-            groups.setdefault(u.group, []).append(i)
-        proposals: list[tuple[int, int]] = []
-        for idx in groups.values():
-            if len(idx) < 2:
-                continue
-            ids = np.asarray(idx)
-            c = cores[ids]
-            sim = weighted_jaccard_matrix(c, weights)
-            dist = 1.0 - sim
-            np.fill_diagonal(dist, 0.0)
-            dist = np.maximum(dist, dist.T)
-            z = linkage(squareform(dist, checks=False), method="complete")
-            lab = fcluster(z, t=1.0 - CORE_SIMILARITY, criterion="distance")
-            for g in np.unique(lab):
-                mem = ids[lab == g]
-                proposals.extend((int(mem[0]), int(m)) for m in mem[1:])
-            cont = containment_matrix(c, weights, c)
-            np.fill_diagonal(cont, 0.0)
-            for a, b in zip(*np.nonzero(cont >= CONTAINMENT), strict=True):
-                proposals.append((int(ids[a]), int(ids[b])))
-            multi = np.asarray(
-                [len(current[i].rows) > 1 or current[i].counts.sum() > 1 for i in ids]
-            )
-            if multi.sum() >= 2:
-                sids = ids[multi]
-                ssim = weighted_jaccard_matrix(shapes[sids], shape_w)
-                np.fill_diagonal(ssim, 0.0)
-                for a, b in zip(*np.nonzero(ssim >= SHAPE_SIMILARITY), strict=True):
-                    if a < b:
-                        proposals.append((int(sids[a]), int(sids[b])))
-        merged_any = False
-        for a, b in proposals:
-            ra, rb = uf.find(a), uf.find(b)
-            if ra == rb:
-                continue
-            if _cohesive(matrix, current, uf, ra, rb, weights):
-                uf.union(ra, rb)
-                merged_any = True
-        if not merged_any:
-            break
-        roots: dict[int, list[int]] = {}
-        for i in range(len(current)):
-            roots.setdefault(uf.find(i), []).append(i)
-        new_units: list[Unit] = []
-        new_members: list[list[int]] = []
-        for grp in sorted(roots.values()):
-            new_units.append(
-                Unit(
-                    rows=np.concatenate([current[i].rows for i in grp]),
-                    counts=np.concatenate([current[i].counts for i in grp]),
-                    group=current[grp[0]].group,
-                )
-            )
-            new_members.append(sorted(m for i in grp for m in members[i]))
-        current, members = new_units, new_members
-    return members
-
-
-def _cohesive(
-    matrix: sp.csr_matrix,
-    units: list[Unit],
-    uf: _UnionFind,
-    ra: int,
-    rb: int,
-    weights: np.ndarray,
-) -> bool:
-    """The merged core keeps enough of the smaller side's core weight."""
-    side_a = [i for i in range(len(units)) if uf.find(i) == ra]
-    side_b = [i for i in range(len(units)) if uf.find(i) == rb]
-
-    def pooled(idx: list[int]) -> Unit:
-        return Unit(
-            rows=np.concatenate([units[i].rows for i in idx]),
-            counts=np.concatenate([units[i].counts for i in idx]),
-            group="",
-        )
-
-    parts = [pooled(side_a), pooled(side_b)]
-    cores = _cores(matrix, [*parts, pooled(side_a + side_b)])
-    wa = _weight_of(cores[0], weights)
-    wb = _weight_of(cores[1], weights)
-    wm = _weight_of(cores[2], weights)
-    smaller = min(wa, wb)
-    return smaller <= 0 or wm >= COHESION_RATIO * smaller
+        if j < i:
+            i, j = j, i
+        if trace is not None:
+            trace(i, j, float(dist[i, j]))
+        # Pool j into i.
+        total = sizes[i] + sizes[j]
+        prof[i] = (prof[i] * sizes[i] + prof[j] * sizes[j]) / total
+        sizes[i] = total
+        active[j] = False
+        group[group == j] = i
+        dist[j, :] = np.inf
+        dist[:, j] = np.inf
+        row = _row(prof, i, parent_cols, top, evidence)
+        d = np.where(row.blocked | ~active, np.inf, row.dist)
+        d[i] = np.inf
+        dist[i, :] = d
+        dist[:, i] = d
+    _, labels = np.unique(group, return_inverse=True)
+    uniq, first = np.unique(labels, return_index=True)
+    remap = np.empty(len(uniq), dtype=np.int64)
+    remap[uniq[np.argsort(first)]] = np.arange(len(uniq))
+    return remap[labels]

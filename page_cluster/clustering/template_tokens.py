@@ -27,8 +27,9 @@ __all__ = ["TemplateTokenModel", "child_set_diversity", "template_token_mask"]
 #: page in three shows a child combination of its own.
 CONTENT_DIVERSITY = 0.3
 #: Under a content container, a child kept as template must appear on at least
-#: this share of the pages having the container.
-CONTAINER_QUORUM = 0.5
+#: this share of the pages having the container (a section title, not a table
+#: that some sections happen to have).
+CONTAINER_QUORUM = 0.9
 #: Nodes seen on fewer signatures than this give no evidence either way.
 MIN_EVIDENCE = 4
 
@@ -40,7 +41,7 @@ class TemplateTokenModel:
     keep: np.ndarray  # bool: token is template structure
     content: np.ndarray  # bool: token is a content container
     diversity: np.ndarray  # float: distinct child sets / signatures having the token
-    support: np.ndarray  # float: signatures having the token
+    support: np.ndarray  # float: pages having the token
 
 
 def child_set_diversity(matrix: sp.csr_matrix, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -86,11 +87,22 @@ def template_token_mask(
     parent: np.ndarray,
     depth: np.ndarray,
     is_attr: np.ndarray,
+    counts: np.ndarray | None = None,
 ) -> TemplateTokenModel:
-    """Decide, for one host's signatures, which tokens are template structure."""
-    support, distinct = child_set_diversity(matrix, parent)
-    diversity = np.divide(distinct, support, out=np.zeros_like(support), where=support > 0)
-    content = (diversity > CONTENT_DIVERSITY) & (support >= MIN_EVIDENCE)
+    """Decide, for one host's signatures, which tokens are template structure.
+
+    Diversity is measured over distinct signatures (identical pages show nothing
+    new); the container quorum counts pages (``counts`` per signature).
+    """
+    sig_support, distinct = child_set_diversity(matrix, parent)
+    diversity = np.divide(
+        distinct, sig_support, out=np.zeros_like(sig_support), where=sig_support > 0
+    )
+    content = (diversity > CONTENT_DIVERSITY) & (sig_support >= MIN_EVIDENCE)
+    if counts is None:
+        support = sig_support
+    else:
+        support = np.asarray(matrix.T @ counts.astype(np.float64)).ravel()
     present = support > 0
     keep = np.zeros(len(support), dtype=bool)
     top = present & ((parent < 0) | is_attr)

@@ -14,6 +14,7 @@ from functools import lru_cache
 __all__ = [
     "FOLDABLE_TAGS",
     "INLINE_TAGS",
+    "ITEM_TAGS",
     "LANDMARK_ROLES",
     "LANDMARK_TAGS",
     "LANDMARK_TYPES",
@@ -71,6 +72,9 @@ INLINE_TAGS = frozenset(
         "wbr",
     }
 )
+
+#: Repeated list and table items, whose per-position classes are not template.
+ITEM_TAGS = frozenset({"tr", "li", "dt", "dd"})
 
 #: Landmark types reported by explanations (``main`` is tracked separately).
 LANDMARK_TYPES = ("header", "footer", "nav", "aside", "form", "search")

@@ -25,6 +25,7 @@ from lxml import etree
 from .segments import (
     FOLDABLE_TAGS,
     INLINE_TAGS,
+    ITEM_TAGS,
     OPAQUE_TAGS,
     build_segment,
     normalize_class,
@@ -114,12 +115,15 @@ def walk_structure(
         in_text = _has_own_text(el)
         descend: list[tuple[etree._Element, tuple[str, ...], tuple[str, ...]]] = []
         emitted = False
+        shared = _shared_item_classes(el)
         for child in el:
             tag = _lower_tag(child.tag)
             if tag is None or (in_text and tag in INLINE_TAGS):
                 continue
             cls_attr = child.get("class")
             classes = stable_classes(cls_attr) if cls_attr else ()
+            if shared is not None and tag in shared:
+                classes = tuple(c for c in classes if c in shared[tag])
             role = child.get("role")
             # Folding: a bare wrapper around exactly one element adds no step.
             while tag in FOLDABLE_TAGS and not classes and not role:
@@ -161,6 +165,28 @@ def walk_structure(
     out.leaf_paths = list(seen_leaves)
     out.element_count = count
     return out
+
+
+def _shared_item_classes(el: etree._Element) -> dict[str, frozenset[str]] | None:
+    """Classes common to all repeated list/table items of one parent, by tag.
+
+    Repeated items (rows, list items) often carry per-position classes (zebra
+    striping ``even``/``odd``, ``altColor``/``rowColor``, ``first``): only the
+    classes every sibling of that tag shares describe the template.
+    """
+    seen: dict[str, frozenset[str] | None] = {}
+    counts: dict[str, int] = {}
+    for c in el:
+        tag = c.tag
+        if not isinstance(tag, str) or tag not in ITEM_TAGS:
+            continue
+        attr = c.get("class")
+        cls = frozenset(stable_classes(attr)) if attr else frozenset()
+        prev = seen.get(tag)
+        seen[tag] = cls if prev is None else prev & cls
+        counts[tag] = counts.get(tag, 0) + 1
+    repeated = {t: v for t, v in seen.items() if counts[t] > 1 and v is not None}
+    return repeated or None
 
 
 def _has_own_text(el: etree._Element) -> bool:

@@ -1,0 +1,66 @@
+"""Stage B decisions on unit profiles (token frequencies over each unit's pages)."""
+
+import numpy as np
+
+from page_cluster.clustering.stage_b import agglomerate_units
+
+# Columns: 0 root container, 1 its optional child (a table of contents),
+# 2 another top-level container (another template), 3 child of 2,
+# 4 a header variant (chrome), 5 another header variant.
+PARENT = np.array([-1, 0, -1, 2, -1, -1])
+
+
+def groups(profiles, sizes, evidence=None):
+    return agglomerate_units(
+        np.asarray(profiles, dtype=float), np.asarray(sizes, dtype=float), PARENT, evidence
+    ).tolist()
+
+
+def test_optional_sections_merge():
+    # Same container; one unit always has the optional child, the other never.
+    assert groups([[1, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]], [30, 20]) == [0, 0]
+
+
+def test_two_sided_differences_block():
+    # Each unit has a top-level container the other never has.
+    assert groups([[1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0]], [30, 20]) == [0, 1]
+
+
+def test_a_difference_counts_only_where_the_parent_is_present():
+    # Unit 1 lacks item 1, but it also lacks its parent 0: the only root of the
+    # difference on that side is item 0 itself, versus item 2 on the other side.
+    assert groups([[1, 1, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0]], [5, 5]) == [0, 1]
+
+
+def test_pooled_evidence_decides():
+    # Units 0 and 1 differ on both sides (items 1 and 3 under shared parents),
+    # but unit 2 shows both items optional; pooled with it, they stop being
+    # characteristic and everything merges.
+    prof = [
+        [1, 1.0, 1, 0.0, 0, 0],
+        [1, 0.0, 1, 1.0, 0, 0],
+        [1, 0.5, 1, 0.5, 0, 0],
+    ]
+    assert groups(prof, [10, 10, 40]) == [0, 0, 0]
+
+
+def test_chrome_variants_do_not_veto_when_excluded_from_evidence():
+    prof = [[1, 0, 0, 0, 1, 0], [1, 0, 0, 0, 0, 1]]
+    assert groups(prof, [10, 10]) == [0, 1]
+    evidence = np.array([True, True, True, True, False, False])
+    assert groups(prof, [10, 10], evidence) == [0, 0]
+
+
+def test_trace_reports_every_merge_in_order():
+    seen = []
+    prof = np.array([[1, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0], [1, 0.5, 0, 0, 0, 0]], dtype=float)
+    agglomerate_units(
+        prof, np.array([1.0, 1, 1]), PARENT, trace=lambda i, j, d: seen.append((i, j))
+    )
+    assert len(seen) == 2
+    assert all(i < j for i, j in seen)
+
+
+def test_single_unit_and_empty():
+    assert groups([[1, 0, 0, 0, 0, 0]], [3]) == [0]
+    assert agglomerate_units(np.zeros((0, 6)), np.zeros(0), PARENT).tolist() == []
