@@ -1,0 +1,127 @@
+"""Blocking signals derived from a page's URL and its stylesheet links.
+
+A crawl that is not in the JSONL shape knows each page's URL but not the
+``paths``, ``host`` and ``stylesheetHrefs`` fields the blocking pass reads. They
+are derived here, with pure functions that never raise on a malformed URL (a
+crawl may hold anything): a URL that cannot be split yields no signal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import quote, unquote, urljoin, urlsplit
+
+from ..clustering.blocking import first_party_hrefs
+from ..parsing.stylesheet_links import StylesheetLinks
+
+__all__ = [
+    "host_from_url",
+    "page_base_url",
+    "paths_from_url",
+    "resolve_stylesheet_hrefs",
+    "url_from_relative_path",
+]
+
+
+def paths_from_url(url: str) -> tuple[str, ...]:
+    """The URL's path segments, percent-decoded, empty segments dropped.
+
+    >>> paths_from_url("https://example.com/en/news/0.html?x=1#top")
+    ('en', 'news', '0.html')
+    >>> paths_from_url("/docs/a%20b/")
+    ('docs', 'a b')
+    """
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return ()
+    return tuple(unquote(seg, errors="replace") for seg in path.split("/") if seg)
+
+
+def host_from_url(url: str) -> str | None:
+    """The URL's host name, lower-cased, without port or credentials.
+
+    The port is left out because first-party stylesheets are judged by host name
+    (:func:`~page_cluster.clustering.blocking.first_party_hrefs`).
+
+    >>> host_from_url("http://User@Example.COM:8080/a")
+    'example.com'
+    >>> host_from_url("/relative/only") is None
+    True
+    """
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        return None
+    return host or None
+
+
+def page_base_url(url: str | None, paths: Sequence[str]) -> str | None:
+    """What relative hrefs of a page resolve against: its URL, else its path.
+
+    >>> page_base_url(None, ["en", "news", "0.html"])
+    '/en/news/0.html'
+    """
+    if url:
+        return url
+    if paths:
+        return "/" + "/".join(quote(p, safe="") for p in paths)
+    return None
+
+
+def _join(base: str | None, href: str) -> str:
+    if not base:
+        return href
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
+def resolve_stylesheet_hrefs(
+    links: StylesheetLinks, page_url: str | None, host: str | None
+) -> tuple[str, ...]:
+    """Resolve a page's stylesheet hrefs against its URL (and ``<base href>``).
+
+    First-party stylesheets (judged by host, as blocking does) become
+    root-relative paths with their query, so the same file gets the same string
+    whatever the scheme, port or relative spelling used to reach it; others stay
+    absolute URLs, which blocking then leaves out.
+
+    >>> resolve_stylesheet_hrefs(
+    ...     StylesheetLinks(("../css/a.css?v=2", "https://cdn.example.net/x.css")),
+    ...     "http://example.com:8080/en/news/0.html", "example.com")
+    ('/en/css/a.css?v=2', 'https://cdn.example.net/x.css')
+    """
+    base = page_url
+    if links.base_href:
+        base = _join(page_url, links.base_href)
+    out: list[str] = []
+    for href in links.hrefs:
+        resolved = _join(base, href)
+        try:
+            parts = urlsplit(resolved)
+        except ValueError:
+            out.append(resolved)
+            continue
+        if parts.netloc and parts.scheme in ("http", "https", ""):
+            if host and first_party_hrefs([resolved], host):
+                path = parts.path or "/"
+                resolved = path + ("?" + parts.query if parts.query else "")
+        out.append(resolved)
+    return tuple(out)
+
+
+def url_from_relative_path(relative_path: str, host_dir: str | None) -> str:
+    """The URL of a file saved in a mirrored folder.
+
+    ``host_dir`` is the top folder a mirroring crawler names after the site
+    (``example.com`` or ``127.0.0.1:8000``); without it the URL is root-relative.
+
+    >>> url_from_relative_path("en/a b.html", "example.com:8000")
+    'http://example.com:8000/en/a%20b.html'
+    >>> url_from_relative_path("en/index.html", None)
+    '/en/index.html'
+    """
+    path = "/" + quote(relative_path.replace("\\", "/").lstrip("/"), safe="/")
+    return f"http://{host_dir}{path}" if host_dir else path
