@@ -176,9 +176,7 @@ class PageSource:
         self.report = ReadReport(unit=self._unit())
 
     def _unit(self) -> str:
-        return {"jsonl": "line", "json": "element", "warc": "record", "mirror": "file"}[
-            self.format
-        ]
+        return {"jsonl": "line", "json": "element", "warc": "record", "mirror": "file"}[self.format]
 
     def __repr__(self) -> str:
         return f"PageSource(format={self.format!r}, name={self.name!r})"
@@ -209,7 +207,7 @@ class PageSource:
     def _open_binary(self) -> tuple[BinaryIO, bool]:
         """The raw input, positioned at its start; the flag says we must close it."""
         if self._path is not None:
-            return open(self._path, "rb"), True  # noqa: SIM115 - closed by the caller
+            return open(self._path, "rb"), True
         assert self._stream is not None
         if self._start is not None:
             # A seekable stream (e.g. stdin redirected from a file): rewind it.

@@ -104,10 +104,14 @@ def resolve_stylesheet_hrefs(
         except ValueError:
             out.append(resolved)
             continue
-        if parts.netloc and parts.scheme in ("http", "https", ""):
-            if host and first_party_hrefs([resolved], host):
-                path = parts.path or "/"
-                resolved = path + ("?" + parts.query if parts.query else "")
+        first_party = (
+            parts.netloc
+            and parts.scheme in ("http", "https", "")
+            and host
+            and first_party_hrefs([resolved], host)
+        )
+        if first_party:
+            resolved = (parts.path or "/") + ("?" + parts.query if parts.query else "")
         out.append(resolved)
     return tuple(out)
 

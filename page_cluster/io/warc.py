@@ -359,7 +359,8 @@ def _page_from_entry(entry: _Entry, position: str) -> tuple[PageRecord | None, S
     if entry.too_large:
         return None, Skipped("too large", position, f"over {MAX_PAGE_BYTES} bytes"), ""
     payload = entry.payload or b""
-    if _media_type(entry.content_type) is None and payload and not _HTML_START.match(payload[:1024]):
+    sniffed_html = _HTML_START.match(payload[:1024]) is not None
+    if _media_type(entry.content_type) is None and payload and not sniffed_html:
         return None, Skipped("non-HTML", position), ""
     try:
         decoded = decode_html_bytes(payload, charset_from_content_type(entry.content_type))
