@@ -5,8 +5,9 @@ its path relative to the folder. A mirroring crawler puts every site under a
 folder named after its host (``example.com/``, ``127.0.0.1:8000/``): when the
 folder holds only such host folders, each page's URL gets that host, so the
 URLs (and the output ids) are those of the live site. Other files are counted as
-non-HTML. Files are read one at a time, in sorted path order, so the order is
-stable and memory does not grow with the tree; hidden folders (``.git`` ...) and
+non-HTML (files beside the host folders, such as a crawl log, are not read).
+Files are read one at a time, depth-first in name order, so the order is stable
+and memory does not grow with the tree; hidden folders (``.git`` ...) and
 symbolic links to folders are not entered.
 """
 
@@ -68,26 +69,30 @@ def host_folders(root: Path) -> list[str] | None:
     return sorted(dirs) or None
 
 
+def _sorted_entries(folder: Path) -> Iterator[os.DirEntry[str]]:
+    try:
+        return iter(sorted(os.scandir(folder), key=lambda e: e.name))
+    except OSError:
+        return iter(())
+
+
 def _walk_files(top: Path) -> Iterator[Path]:
-    """Files under ``top`` in sorted order, one folder listing at a time."""
-    stack = [top]
+    """Files under ``top`` depth-first in name order (``a/z.html`` before
+    ``b.html``), holding one folder listing per level."""
+    stack = [_sorted_entries(top)]
     while stack:
-        folder = stack.pop()
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            if entry.is_dir(follow_symlinks=False):
+                if not entry.name.startswith("."):
+                    stack.append(_sorted_entries(Path(entry.path)))
+            elif entry.is_file():
+                yield Path(entry.path)
         except OSError:
             continue
-        subdirs = []
-        for entry in entries:
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    if not entry.name.startswith("."):
-                        subdirs.append(Path(entry.path))
-                elif entry.is_file():
-                    yield Path(entry.path)
-            except OSError:
-                continue
-        stack.extend(reversed(subdirs))
 
 
 def iter_mirror_pages(

@@ -25,8 +25,9 @@ archive (pages larger than :data:`MAX_PAGE_BYTES` are skipped as too large).
 from __future__ import annotations
 
 import contextlib
-import gzip
+import io
 import re
+import sys
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -161,16 +162,26 @@ def _clean_url(url: Any) -> str | None:
     return url or None
 
 
-class _QuietWarning:
-    """Stands in for warcio's "record not followed by newline" template: warcio
-    writes that warning straight to ``sys.stderr``; this collects it instead."""
+class _Sink(io.TextIOBase):
+    """Where warcio's own diagnostics go while it reads (see :func:`_quiet`)."""
 
-    def __init__(self) -> None:
-        self.count = 0
+    def write(self, text: str) -> int:
+        return len(text)
 
-    def format(self, *args: object) -> str:
-        self.count += 1
-        return ""
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """warcio writes diagnostics about damaged data straight to ``sys.stderr``
+    ("Replacing spaces in invalid WARC-Target-URI", zlib errors ...), which would
+    break the progress display; the reader reports damage itself, so they are
+    dropped while warcio runs. Only ``sys.stderr`` looked up during the call is
+    affected: the command's progress printer holds its own stream."""
+    saved = sys.stderr
+    sys.stderr = _Sink()
+    try:
+        yield
+    finally:
+        sys.stderr = saved
 
 
 def _warcio_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
@@ -179,18 +190,19 @@ def _warcio_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
 
     fh.seek(start)
     it = ArchiveIterator(fh, arc2warc=False)
-    it.INC_RECORD = _QuietWarning()  # type: ignore[assignment]
     records = iter(it)
-    offset = start
     while True:
         ordinal += 1
+        # warcio finishes the previous record inside next(); only then does its
+        # ``offset`` point at the start of the record it is reading.
         try:
-            offset = it.offset
-            record = next(records)
+            with _quiet():
+                record = next(records)
         except StopIteration:
             return
         except Exception as exc:  # any damage in a crawl file, whatever warcio raises
-            raise _Corrupt(ordinal, offset, _describe(exc), isinstance(exc, EOFError)) from None
+            raise _Corrupt(ordinal, it.offset, _describe(exc), _is_truncation(exc)) from None
+        offset = it.offset
         try:
             rec_type = (record.rec_type or "").lower()
             http = record.http_headers
@@ -201,11 +213,12 @@ def _warcio_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
             url = _clean_url(record.rec_headers.get_header("WARC-Target-URI"))
             entry = _Entry(ordinal, offset, rec_type, url, status, has_http, ctype, None)
             if not _pre_payload_skip(rec_type, status, has_http, ctype):
-                payload = _read_capped(record.content_stream().read)
+                with _quiet():
+                    payload = _read_capped(record.content_stream().read)
                 entry.payload = payload
                 entry.too_large = payload is None
         except Exception as exc:
-            raise _Corrupt(ordinal, offset, _describe(exc), isinstance(exc, EOFError)) from None
+            raise _Corrupt(ordinal, offset, _describe(exc), _is_truncation(exc)) from None
         yield entry
 
 
@@ -249,6 +262,10 @@ def _fastwarc_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
         raise
     except Exception:
         raise _FastFailed(last_good) from None
+
+
+def _is_truncation(exc: BaseException) -> bool:
+    return isinstance(exc, (_GzipTruncated, EOFError))
 
 
 def _describe(exc: BaseException) -> str:
@@ -389,6 +406,91 @@ def _position(ordinal: int, offset: int, url: str | None, unit: str) -> str:
     return f"{where}, {url})" if url else f"{where})"
 
 
+class _GzipTruncated(Exception):
+    """The compressed stream ends before its end-of-stream marker. (Not an
+    ``EOFError``: warcio takes those for a normal end of file.)"""
+
+
+class _GunzipStream(io.RawIOBase):
+    """A whole-file-compressed WARC as an uncompressed, seekable stream.
+
+    Unlike :class:`gzip.GzipFile` it hands out every byte it could decompress
+    before reporting a truncated stream, so the records before the cut survive.
+    Seeking forward decompresses and drops; seeking backward starts over.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._restart()
+
+    def _restart(self) -> None:
+        self._raw.seek(0)
+        self._d = zlib.decompressobj(31)
+        self._pos = 0
+        self._pending = b""
+        self._done = False
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        if whence == 1:
+            offset += self._pos
+        elif whence == 2:
+            while self.read(_SCAN_CHUNK):
+                pass
+            offset += self._pos
+        if offset < self._pos:
+            self._restart()
+        while self._pos < offset and self.read(min(_SCAN_CHUNK, offset - self._pos)):
+            pass
+        return self._pos
+
+    def _fill(self, size: int) -> None:
+        while len(self._pending) < size and not self._done:
+            d = self._d
+            data = d.unconsumed_tail or self._raw.read(65536)
+            if not data:
+                if d.eof:
+                    self._done = True
+                    return
+                raise _GzipTruncated("the compressed stream ends early")
+            out = d.decompress(data, max(size, 65536))
+            self._pending += out
+            if d.eof:
+                rest = d.unused_data
+                self._d = zlib.decompressobj(31)
+                if rest:
+                    self._pending += self._d.decompress(rest, max(size, 65536))
+                elif not self._raw.read(1):
+                    self._done = True
+                else:
+                    self._raw.seek(-1, 1)
+
+    def read(self, size: int = -1) -> bytes:
+        if size is None or size < 0:
+            size = 1 << 62
+        try:
+            self._fill(size)
+        except _GzipTruncated:
+            if not self._pending:
+                raise
+        out, self._pending = self._pending[:size], self._pending[size:]
+        self._pos += len(out)
+        return out
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read(len(buffer))
+        memoryview(buffer).cast("B")[: len(data)] = data
+        return len(data)
+
+
 def _is_whole_file_gzip(fh: BinaryIO) -> bool:
     """A gzip file whose first member holds more than one record (``gzip x.warc``)
     rather than one member per record (what crawlers write). The first record is
@@ -428,7 +530,7 @@ def iter_warc_pages(
     unit = "byte"
     whole_gzip = compressed and _is_whole_file_gzip(fh)
     if whole_gzip:
-        stream = gzip.GzipFile(fileobj=fh, mode="rb")
+        stream = _GunzipStream(fh)
         unit = "uncompressed byte"
     use_fast = reader == "fastwarc" or (reader == "auto" and fastwarc_available())
 
@@ -437,70 +539,79 @@ def iter_warc_pages(
         if on_skip is not None:
             on_skip(s)
 
-    pending: PageRecord | None = None  # held back until the record after it is read
+    # The outcome of the latest record (a page or a skip) is held back until the
+    # record after it has been read: a file cut inside its last record must not
+    # yield a partial page (or count a partial record as, say, non-HTML).
+    pending: PageRecord | Skipped | None = None
     pending_offset = -1
     last_offset = -1  # start of the last record handled
     last_ordinal = 0
     pos = 0  # where the next reading round starts
     base = 0  # ordinal of the record before ``pos``
     check_tail = not whole_gzip
+
+    def flush() -> Iterator[PageRecord]:
+        nonlocal pending
+        held, pending = pending, None
+        if isinstance(held, PageRecord):
+            report.pages += 1
+            yield held
+        elif held is not None:
+            skip(held)
+
     while True:
         read = _fastwarc_entries if use_fast else _warcio_entries
         try:
             for entry in read(stream, pos, base):
                 if entry.offset <= last_offset:
                     continue  # re-read after a hand-over from FastWARC
-                if pending is not None:
-                    report.pages += 1
-                    yield pending
-                    pending = None
+                yield from flush()
                 last_offset, last_ordinal = entry.offset, entry.ordinal
                 where = _position(entry.ordinal, entry.offset, entry.url, unit)
                 page, skipped, note = _page_from_entry(entry, where)
-                if page is not None:
-                    pending, pending_offset = page, entry.offset
-                    if note:
-                        report.notes[note] += 1
-                elif skipped is not None:
-                    skip(skipped)
+                pending = page or skipped
+                pending_offset = entry.offset
+                if page is not None and note:
+                    report.notes[note] += 1
             break
         except _FastFailed as handover:
             use_fast = False
             pos = handover.resume
             base = last_ordinal - 1 if pos == last_offset else last_ordinal
         except _Corrupt as bad:
-            where = _position(bad.ordinal, bad.offset, None, unit)
+            yield from flush()
+            # On some damage warcio's offset lags behind the last record it read;
+            # the scan for the next record must start past both, or it would
+            # find the same place again.
+            bad_offset = max(bad.offset, last_offset + 1, pos)
+            where = _position(bad.ordinal, bad_offset, None, unit)
             if bad.truncated and whole_gzip:
                 skip(Skipped("truncated", where, "the file ends inside this record"))
                 break
-            resume = (
-                _next_gzip_record(stream, bad.offset + 1)
-                if compressed and not whole_gzip
-                else _next_plain_record(stream, bad.offset + 1)
-            )
+            try:
+                resume = (
+                    _next_gzip_record(stream, bad_offset + 1)
+                    if compressed and not whole_gzip
+                    else _next_plain_record(stream, bad_offset + 1)
+                )
+            except Exception:  # the compressed stream itself is broken past this point
+                resume = None
             detail = bad.detail + (f"; resuming at {unit} {resume}" if resume is not None else "")
             skip(Skipped("corrupt", where, detail))
             if resume is None:
                 check_tail = False  # the damage reached the end of the file
                 break
             last_ordinal = base = bad.ordinal
-            last_offset = bad.offset
+            last_offset = bad_offset
             pos = resume
-    if check_tail and last_offset >= 0:
+    if check_tail and last_offset >= 0 and pending_offset == last_offset:
         complete = (
             _gzip_member_complete(stream, last_offset)
             if compressed
             else _plain_record_complete(stream, last_offset)
         )
         if not complete:
-            where = _position(last_ordinal, last_offset, None, unit)
-            if pending is not None and pending_offset == last_offset:
-                where = pending.position
-                pending = None
-            skip(Skipped("truncated", where, "the file ends inside this record"))
-    if pending is not None:
-        report.pages += 1
-        yield pending
-    if whole_gzip:
-        with contextlib.suppress(Exception):
-            stream.close()
+            where = pending.position if pending is not None else ""
+            where = where or _position(last_ordinal, last_offset, None, unit)
+            pending = Skipped("truncated", where, "the file ends inside this record")
+    yield from flush()
