@@ -115,3 +115,40 @@ def test_input_errors_exit_1_with_a_message_and_no_output(tmp_path):
     assert b"no page could be read" in nothing.stderr
     bad_format = run(["--format", "csv"])
     assert bad_format.returncode == 2 and b"usage: page-cluster" in bad_format.stderr
+
+
+def test_warnings_are_capped_but_every_skip_is_counted(tmp_path):
+    from page_cluster.cli.main import MAX_WARNINGS
+
+    blob = bytes(range(256)) * 8
+    recs = [warcinfo()]
+    recs += [response(f"http://x.example/b{i}.html", blob) for i in range(MAX_WARNINGS + 5)]
+    recs += [response("http://x.example/ok.html", b"<body><p>ok</p></body>")]
+    path = tmp_path / "many.warc.gz"
+    path.write_bytes(join(recs, True))
+    res = run([str(path)])
+    assert res.returncode == 0
+    assert [o["id"] for o in output(res)] == ["http://x.example/ok.html"]
+    err = res.stderr.decode()
+    assert err.count("undecodable (not text") == MAX_WARNINGS
+    assert "more damaged records follow; only their count is shown" in err
+    assert f"skipped {MAX_WARNINGS + 5} records ({MAX_WARNINGS + 5} undecodable)" in err
+
+
+def test_warnings_survive_the_rewritten_terminal_line():
+    import io
+
+    from page_cluster.cli.progress import ProgressPrinter
+
+    out = io.StringIO()
+    p = ProgressPrinter(out, tty=True)
+    p.reading()
+    p.warning("record 3 (byte 10): corrupt; skipped")
+    p.reading()
+    text = out.getvalue()
+    assert "\npage-cluster: warning: record 3 (byte 10): corrupt; skipped\n" in text.replace(
+        "\r", "\n"
+    )
+    # The warning is on its own line, after the in-place line was cleared.
+    line = next(x for x in text.split("\n") if "warning" in x)
+    assert line.endswith("page-cluster: warning: record 3 (byte 10): corrupt; skipped")

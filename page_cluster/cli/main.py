@@ -60,17 +60,6 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         add_help=False,
     )
-    p.add_argument(
-        "input",
-        nargs="?",
-        metavar="PATH",
-        help="file or folder to read (default: stdin; '-' also means stdin)",
-    )
-    p.add_argument(
-        "--format",
-        choices=FORMATS,
-        help="input format (default: detected from the content)",
-    )
     p.add_argument("-h", "--help", action="help", help="show this help and exit")
     p.add_argument(
         "-v", "--version", action="version", version=__version__, help="show the version and exit"
@@ -90,6 +79,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--validation-file",
         metavar="PATH",
         help="write the post-hoc partition report as JSON and apply its safe merges",
+    )
+    p.add_argument(
+        "input",
+        nargs="?",
+        metavar="PATH",
+        help="file or folder to read (default: stdin; '-' also means stdin)",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="input format (default: detected from the content)",
     )
     return p
 

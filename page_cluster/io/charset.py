@@ -16,6 +16,7 @@ content served as ``text/html``, UTF-16 without a byte-order mark ...).
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from dataclasses import dataclass
 
@@ -106,6 +107,7 @@ class DecodedHtml:
     replaced: bool = False
 
 
+@functools.lru_cache(maxsize=512)
 def normalize_charset(label: str | bytes | None) -> str | None:
     """A charset label as a Python text codec name, or ``None`` if unusable.
 
