@@ -254,3 +254,32 @@ def test_seeded_damage_corpus_terminates_and_never_crashes():
                 signal.alarm(0)
     finally:
         signal.signal(signal.SIGALRM, old)
+
+
+@SETTINGS
+@given(
+    rec_type=st.sampled_from(["response", "resource", "revisit", "request"]),
+    status=st.integers(min_value=-5, max_value=1200) | st.none(),
+    ctype=st.text(max_size=40) | st.none(),
+    body=st.binary(max_size=400),
+    url=st.text(max_size=30) | st.sampled_from(["http://a.example/x", "http://a b/"]),
+)
+def test_both_readers_agree_on_any_single_record(rec_type, status, ctype, body, url):
+    if "fastwarc" not in READERS:
+        pytest.skip("the optional FastWARC reader is not installed")
+    url = url.replace("\r", "").replace("\n", "")
+    head = f"HTTP/1.1 {status} X\r\n" if status is not None else "HTTP/1.1\r\n"
+    if ctype is not None:
+        head += "Content-Type: " + ctype.replace("\r", "").replace("\n", "") + "\r\n"
+    block = head.encode("utf-8", "replace") + b"\r\n" + body
+    data = join([warc_record(rec_type, url or None, block)], True)
+    outcomes = []
+    for reader in READERS:
+        records, _, skips = read_all(data, reader)
+        outcomes.append(
+            (
+                [(r.output_id, r.page.html, r.position) for r in records],
+                [s.message for s in skips],
+            )
+        )
+    assert outcomes[0] == outcomes[1]

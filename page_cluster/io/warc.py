@@ -159,7 +159,8 @@ def _clean_url(url: Any) -> str | None:
     # WARC 1.0 writers (wget among them) wrap the URI in angle brackets.
     if url.startswith("<") and url.endswith(">"):
         url = url[1:-1].strip()
-    return url or None
+    # A space is not valid in a URI; warcio escapes it, and so do we for FastWARC.
+    return url.replace(" ", "%20") or None
 
 
 class _Sink(io.TextIOBase):
@@ -242,10 +243,14 @@ def _fastwarc_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
             rec_type = str(record.record_type).lower()
             headers = record.headers
             url = _clean_url(headers.get("WARC-Target-URI"))
+            if url is None and rec_type in ("response", "request", "revisit"):
+                raise _FastFailed(last_good)  # malformed; warcio says so precisely
             has_http = False
             status = None
             ctype = headers.get("Content-Type")
-            if rec_type in ("response", "revisit") and url and url.lower().startswith("http"):
+            # As warcio: only responses to http(s) URIs with a body carry HTTP headers.
+            is_http_uri = url is not None and url.startswith(("http:", "https:"))
+            if rec_type == "response" and is_http_uri and record.content_length > 0:
                 record.parse_http(auto_decode="all")
                 has_http = True
                 status = record.http_headers.status_code
