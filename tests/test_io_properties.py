@@ -283,3 +283,33 @@ def test_both_readers_agree_on_any_single_record(rec_type, status, ctype, body, 
             )
         )
     assert outcomes[0] == outcomes[1]
+
+
+url_part = st.text(alphabet="ab/.?#:%;@", max_size=14)
+
+
+base_url = st.one_of(
+    st.builds(
+        lambda *parts: "".join(parts),
+        st.sampled_from(["http://", "https://", "//", "", "http:", "file:///"]),
+        st.sampled_from(["ex.com", "ex.com:81", "", "[::1]"]),
+        url_part,
+    ),
+    st.text(max_size=25),
+)
+
+
+@SETTINGS
+@given(base=base_url, href=(url_part | st.text(max_size=15)).filter(bool))
+def test_resolving_against_the_base_directory_equals_resolving_against_the_page(base, href):
+    """The resolution cache keys path references by the base's directory only."""
+    from urllib.parse import urljoin
+
+    from page_cluster.io.url_signals import _base_directory, _is_path_reference
+
+    try:
+        expected = urljoin(base, href)
+    except ValueError:
+        return
+    if _is_path_reference(href):
+        assert urljoin(_base_directory(base), href) == expected

@@ -8,6 +8,7 @@ crawl may hold anything): a URL that cannot be split yields no signal.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
@@ -78,6 +79,60 @@ def _join(base: str | None, href: str) -> str:
         return href
 
 
+def _base_directory(base: str) -> str:
+    """The part of a base URL that relative references depend on: up to the last
+    ``/`` of its path (``http://h/a/b.html?q`` → ``http://h/a/``). A base without
+    a path is returned whole."""
+    cut = len(base)
+    for sep in "?#":
+        i = base.find(sep)
+        if i != -1:
+            cut = min(cut, i)
+    stem = base[:cut]
+    authority = stem.find("//")
+    path_start = stem.find("/", authority + 2) if authority != -1 else stem.find("/")
+    if path_start == -1:
+        return base
+    return stem[: stem.rfind("/") + 1]
+
+
+_C0_AND_SPACE = "".join(map(chr, range(33)))
+
+
+def _is_path_reference(href: str) -> bool:
+    """``a.css``, ``../a.css``, ``/a.css``: resolved from the base's directory alone
+    (not ``//host/a.css``, ``?v=1``, ``#x`` or ``https://...``)."""
+    if href[:1] in ("?", "#", ";") or href.startswith("//"):
+        return False
+    # urllib drops leading/trailing controls and spaces and any tab or newline;
+    # such hrefs take the exact path.
+    if href != href.strip(_C0_AND_SPACE) or any(c in href for c in "\t\r\n"):
+        return False
+    colon = href.find(":")
+    if colon == -1:
+        return True
+    ends = [i for i in (href.find("/"), href.find("?"), href.find("#")) if i != -1]
+    return bool(ends) and colon > min(ends)
+
+
+@functools.lru_cache(maxsize=8192)
+def _resolve_href(base: str | None, href: str, host: str | None) -> str:
+    resolved = _join(base, href)
+    try:
+        parts = urlsplit(resolved)
+    except ValueError:
+        return resolved
+    first_party = (
+        parts.netloc
+        and parts.scheme in ("http", "https", "")
+        and host
+        and first_party_hrefs([resolved], host)
+    )
+    if first_party:
+        return (parts.path or "/") + ("?" + parts.query if parts.query else "")
+    return resolved
+
+
 def resolve_stylesheet_hrefs(
     links: StylesheetLinks, page_url: str | None, host: str | None
 ) -> tuple[str, ...]:
@@ -86,7 +141,9 @@ def resolve_stylesheet_hrefs(
     First-party stylesheets (judged by host, as blocking does) become
     root-relative paths with their query, so the same file gets the same string
     whatever the scheme, port or relative spelling used to reach it; others stay
-    absolute URLs, which blocking then leaves out.
+    absolute URLs, which blocking then leaves out. Results are cached by base
+    directory, so the handful of hrefs a site repeats on every page are resolved
+    once per folder, not once per page.
 
     >>> resolve_stylesheet_hrefs(
     ...     StylesheetLinks(("../css/a.css?v=2", "https://cdn.example.net/x.css")),
@@ -96,24 +153,11 @@ def resolve_stylesheet_hrefs(
     base = page_url
     if links.base_href:
         base = _join(page_url, links.base_href)
-    out: list[str] = []
-    for href in links.hrefs:
-        resolved = _join(base, href)
-        try:
-            parts = urlsplit(resolved)
-        except ValueError:
-            out.append(resolved)
-            continue
-        first_party = (
-            parts.netloc
-            and parts.scheme in ("http", "https", "")
-            and host
-            and first_party_hrefs([resolved], host)
-        )
-        if first_party:
-            resolved = (parts.path or "/") + ("?" + parts.query if parts.query else "")
-        out.append(resolved)
-    return tuple(out)
+    directory = _base_directory(base) if base else None
+    return tuple(
+        _resolve_href(directory if _is_path_reference(href) else base, href, host)
+        for href in links.hrefs
+    )
 
 
 def url_from_relative_path(relative_path: str, host_dir: str | None) -> str:
