@@ -31,6 +31,7 @@ from page_cluster.io.url_signals import (
     host_from_url,
     paths_from_url,
     resolve_stylesheet_hrefs,
+    signals_from_url,
     url_from_relative_path,
 )
 from page_cluster.parsing.stylesheet_links import StylesheetLinks
@@ -177,6 +178,7 @@ def test_url_signals_never_raise(url, href, base):
     paths = paths_from_url(url)
     assert all(isinstance(p, str) and p for p in paths)
     host = host_from_url(url)
+    assert signals_from_url(url) == (paths, host)
     assert host is None or (host and host == host.lower())
     hrefs = resolve_stylesheet_hrefs(StylesheetLinks(tuple(href), base), url or None, host)
     assert len(hrefs) == len(href)

@@ -22,7 +22,7 @@ from ..model import Page
 from .charset import UndecodableError, decode_html_bytes
 from .record import PageRecord
 from .report import ReadReport, Skipped
-from .url_signals import host_from_url, paths_from_url, url_from_relative_path
+from .url_signals import signals_from_url, url_from_relative_path
 
 __all__ = ["HTML_SUFFIXES", "host_folders", "iter_mirror_pages"]
 
@@ -135,12 +135,8 @@ def iter_mirror_pages(
             if decoded.replaced:
                 report.notes["decoded with replacement characters"] += 1
             url = url_from_relative_path(rel, host_dir)
-            page = Page(
-                html=decoded.html,
-                paths=paths_from_url(url),
-                host=host_from_url(url),
-                id=url,
-            )
+            paths, host = signals_from_url(url)
+            page = Page(html=decoded.html, paths=paths, host=host, id=url)
             report.pages += 1
             yield PageRecord(
                 page=page,

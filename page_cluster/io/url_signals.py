@@ -20,6 +20,7 @@ __all__ = [
     "page_base_url",
     "paths_from_url",
     "resolve_stylesheet_hrefs",
+    "signals_from_url",
     "url_from_relative_path",
 ]
 
@@ -55,6 +56,21 @@ def host_from_url(url: str) -> str | None:
     except ValueError:
         return None
     return host or None
+
+
+def signals_from_url(url: str) -> tuple[tuple[str, ...], str | None]:
+    """:func:`paths_from_url` and :func:`host_from_url` from one split of the URL.
+
+    >>> signals_from_url("http://Ex.com:81/a/b.html")
+    (('a', 'b.html'), 'ex.com')
+    """
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or None
+    except ValueError:
+        return paths_from_url(url), host_from_url(url)
+    paths = tuple(unquote(seg, errors="replace") for seg in parts.path.split("/") if seg)
+    return paths, host
 
 
 def page_base_url(url: str | None, paths: Sequence[str]) -> str | None:

@@ -37,7 +37,7 @@ from ..model import Page
 from .charset import UndecodableError, charset_from_content_type, decode_html_bytes
 from .record import PageRecord
 from .report import ReadReport, Skipped
-from .url_signals import host_from_url, paths_from_url
+from .url_signals import signals_from_url
 
 __all__ = ["MAX_PAGE_BYTES", "WarcReader", "fastwarc_available", "iter_warc_pages"]
 
@@ -389,12 +389,8 @@ def _page_from_entry(entry: _Entry, position: str) -> tuple[PageRecord | None, S
     except UndecodableError as exc:
         return None, Skipped("undecodable", position, str(exc)), ""
     url = entry.url
-    page = Page(
-        html=decoded.html,
-        paths=paths_from_url(url) if url else (),
-        host=host_from_url(url) if url else None,
-        id=url,
-    )
+    paths, host = signals_from_url(url) if url else ((), None)
+    page = Page(html=decoded.html, paths=paths, host=host, id=url)
     record = PageRecord(
         page=page,
         position=position,
