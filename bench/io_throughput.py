@@ -9,7 +9,9 @@ both through :func:`page_cluster.io.open_pages`:
 * ``read``: records only (decompression, WARC parsing, charset decoding);
 * ``read+parse``: through the one-parse pipeline (``build_corpus``), which for
   WARC pages also derives the stylesheet hrefs from the HTML (the JSONL carries
-  them explicitly).
+  them explicitly);
+* ``read peak``: the most memory Python held while reading every page (traced
+  separately, after the timings): bounded by one record, not by the input.
 
 Each figure is the best of ``--rounds`` runs (the order of the formats alternates
 between rounds); the ratio is WARC.gz pages/s divided by JSONL pages/s.
@@ -27,6 +29,7 @@ import io
 import json
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -162,6 +165,17 @@ def main() -> None:
                 f"{label:<11} JSONL {j:9.0f} pages/s   WARC.gz {w:9.0f} pages/s   "
                 f"ratio WARC.gz/JSONL {w / j:.2f}"
             )
+        # Streaming: reading holds one record at a time, whatever the input size.
+        peaks = {}
+        for fmt, path in (("jsonl", jsonl), ("warc", warc)):
+            tracemalloc.start()
+            read_only(path, reader)()
+            peaks[fmt] = tracemalloc.get_traced_memory()[1] / 1e6
+            tracemalloc.stop()
+        print(
+            f"read peak  JSONL {peaks['jsonl']:6.1f} MB         WARC.gz {peaks['warc']:6.1f} MB "
+            f"(Python allocations while reading all {n_pages} pages)"
+        )
 
 
 if __name__ == "__main__":

@@ -222,10 +222,11 @@ class PageSource:
                 yield from self._iter_warc(raw)
                 return
             lines_seen = [0]
-            head = self._prefix[:2] if self._path is None else b""
             if self._path is not None:
                 head = raw.read(2)
                 raw.seek(0)
+            else:
+                head = self._prefix[:2]
             stream: BinaryIO = raw
             if head == _GZIP_MAGIC:
                 unit = "line" if self.format == "jsonl" else "element"
