@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .clustering.pipeline import ClusterRun, cluster_corpus
+from .explain.outputs import explain_run
 from .ingest import PagesInput, build_corpus
 from .progress import ProgressCallback
+from .validation.report import ClusterPartitionReport
 
 __all__ = ["resolve_page_cluster_keys", "run_clustering"]
 
@@ -27,6 +32,8 @@ def resolve_page_cluster_keys(
     *,
     content_block_attribute: str | None = None,
     on_progress: ProgressCallback | None = None,
+    on_cluster_reason: Callable[[str, dict[str, Any]], None] | None = None,
+    on_partition_report: Callable[[ClusterPartitionReport], None] | None = None,
 ) -> list[str]:
     """One cluster key per page, in input order: same key, same template.
 
@@ -34,6 +41,12 @@ def resolve_page_cluster_keys(
     dicts in the JSONL shape (``html`` required; ``paths``, ``stylesheetHrefs``,
     ``host``, ``id`` optional), or a zero-argument callable returning such an
     iterable. Keys are JSON array strings such as ``'["css:1a2b3c","cluster:0"]'``.
+
+    Opt-in outputs (without them nothing changes): ``on_partition_report`` gets
+    the post-hoc :class:`~page_cluster.validation.report.ClusterPartitionReport`
+    once, and its safe merges (identical token sets, or mirror-corroborated) are
+    applied to the returned keys; ``on_cluster_reason(key, reason)`` is called
+    once per final key with its reason entry (the ``--cluster-reasons-file`` shape).
 
     >>> keys = resolve_page_cluster_keys([
     ...     {"paths": ["news", "1"], "stylesheetHrefs": ["/a.css"],
@@ -49,4 +62,14 @@ def resolve_page_cluster_keys(
     run = run_clustering(
         pages, content_block_attribute=content_block_attribute, on_progress=on_progress
     )
-    return run.page_keys
+    if on_cluster_reason is None and on_partition_report is None:
+        return run.page_keys
+    out = explain_run(
+        run, validate=on_partition_report is not None, reasons=on_cluster_reason is not None
+    )
+    if on_partition_report is not None and out.report is not None:
+        on_partition_report(out.report)
+    if on_cluster_reason is not None and out.reasons is not None:
+        for key, reason in out.reasons.items():
+            on_cluster_reason(key, reason)
+    return out.keys

@@ -21,12 +21,13 @@ from ..io.report import Skipped
 from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from .progress import ProgressPrinter
+from .reports import check_report_paths, write_run_reports
 
 __all__ = ["SUBCOMMANDS", "main", "run_cluster_command"]
 
 #: Subcommands: name -> "module:function" taking ``argv`` (after the name) and
 #: returning an exit status. The bare command (no subcommand) clusters stdin.
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {"validate": "page_cluster.cli.validate_cmd:main"}
 
 DESCRIPTION = """\
 Cluster crawled HTML pages by template. Reads a crawl from PATH or stdin and
@@ -41,7 +42,9 @@ Inputs (detected from the content; --format forces one):
   mirror  a folder written by `wget --mirror`, or any folder of saved .html files
 Fields a record lacks are derived: paths and host from its URL, stylesheetHrefs
 from its <link rel=stylesheet> tags. Output ids: the record's id, else its URL,
-else its 0-based index. Progress and skipped-record counts go to stderr."""
+else its 0-based index. Progress and skipped-record counts go to stderr.
+
+To check a saved partition without re-clustering: page-cluster validate --help"""
 
 #: At most this many skipped-record warnings are printed (all are counted).
 MAX_WARNINGS = 20
@@ -113,13 +116,10 @@ def run_cluster_command(
     args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO
 ) -> int:
     progress = ProgressPrinter(stderr)
-    for flag, value in (
-        ("--cluster-reasons-file", args.cluster_reasons_file),
-        ("--validation-file", args.validation_file),
-    ):
-        if value is not None:
-            progress.error(f"{flag} is not available in this version")
-            return 2
+    problem = check_report_paths(args.cluster_reasons_file, args.validation_file)
+    if problem:
+        progress.error(problem)
+        return 1
     ids: list[Any] = []
     warned = [0]
 
@@ -166,7 +166,17 @@ def run_cluster_command(
         return 1
     progress.read_done(corpus.n_pages)
     run = cluster_corpus(corpus, progress.event)
-    keys = run.page_keys
+    try:
+        keys = write_run_reports(
+            run,
+            ids,
+            reasons_path=args.cluster_reasons_file,
+            validation_path=args.validation_file,
+            progress=progress,
+        )
+    except OSError as exc:
+        progress.error(f"cannot write a report file: {exc}")
+        return 1
     progress.done(len(keys), len(set(keys)))
     _write_output(stdout, ids, keys)
     return 0

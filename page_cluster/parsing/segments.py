@@ -112,7 +112,10 @@ _STATE_CLASS = re.compile(
     re.IGNORECASE,
 )
 
-_DIGITS = re.compile(r"\d+")
+# A run of numbers with separators (``1.9.3``, ``2026-03-01``) is one page-specific number.
+_DIGITS = re.compile(r"\d+(?:[._:-]\d+)*")
+# ``memitem:af9be7c19c7d``, ``row-3f2a9c81d0``: a stable name plus a per-item hash suffix.
+_HASH_SUFFIX = re.compile(r"^([A-Za-z][A-Za-z_-]*?[:_-]+)(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{8,}$")
 # Characters that delimit steps, classes and brackets inside a token.
 _DELIMITERS = str.maketrans({">": "_", ".": "_", "[": "_", "]": "_", "@": "_"})
 
@@ -135,7 +138,17 @@ def is_noise_class(name: str) -> bool:
 
 
 def normalize_class(name: str) -> str:
-    """Digits stand for page-specific numbers (``post-1234``, ``sect2``): fold them."""
+    """Fold what is page-specific inside a stable class name.
+
+    Per-item hash suffixes are cut (``memitem:af9be7c19c7d`` -> ``memitem:``) and
+    numbers become ``#`` (``post-1234`` -> ``post-#``, ``sect2`` -> ``sect#``).
+
+    >>> normalize_class("memitem:af9be7c19c7d1c41"), normalize_class("id-1.9.3.172")
+    ('memitem:', 'id-#')
+    """
+    m = _HASH_SUFFIX.match(name)
+    if m:
+        name = m.group(1)
     return _DIGITS.sub("#", name).translate(_DELIMITERS)
 
 

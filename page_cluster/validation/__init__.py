@@ -1,0 +1,27 @@
+"""Post-hoc validation of a finished partition (independent of how it was made)."""
+
+from .cohesion import ClusterCohesion, compute_cluster_cohesion
+from .data import ClusteredCorpus, ClusteredPage
+from .duplicates import CrossClusterDuplicate, find_cross_cluster_duplicates
+from .merge import merge_validated_clusters, safe_merges
+from .mirror_axis import MirrorAxis, detect_mirror_axis
+from .normalize import normalize_href_by_mirror_axis, normalize_path_by_mirror_axis
+from .report import ClusterPartitionReport, validate_and_merge, validate_cluster_partition
+
+__all__ = [
+    "ClusterCohesion",
+    "ClusterPartitionReport",
+    "ClusteredCorpus",
+    "ClusteredPage",
+    "CrossClusterDuplicate",
+    "MirrorAxis",
+    "compute_cluster_cohesion",
+    "detect_mirror_axis",
+    "find_cross_cluster_duplicates",
+    "merge_validated_clusters",
+    "normalize_href_by_mirror_axis",
+    "normalize_path_by_mirror_axis",
+    "safe_merges",
+    "validate_and_merge",
+    "validate_cluster_partition",
+]

@@ -1,0 +1,219 @@
+"""``page-cluster validate``: check a saved partition without re-clustering.
+
+page-cluster validate --pages pages.jsonl --clusters clusters.jsonl [--out report.json]
+
+The pages file is the clustering input (JSONL, one page per line); the clusters
+file is a clustering output (``{"id", "clusterKey"}`` per line), from this tool,
+from an archive or from another tool. Pages and clusters are matched by ``id``
+(with its JSON type; a page without an id is matched by its 0-based position,
+as the clustering output names it). Every page is parsed once into its token
+set; the report is the ``--validation-file`` report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ..ingest import build_corpus
+from ..io.json_file import check_writable, write_json_atomic, write_jsonl_atomic
+from ..io.jsonl import InputError, read_jsonl_pages
+from ..model import InvalidPageError
+from ..validation.data import clustered_corpus_from_corpus
+from ..validation.merge import merge_validated_clusters
+from ..validation.report import validate_cluster_partition
+from .progress import ProgressPrinter
+
+__all__ = ["main", "read_cluster_assignments"]
+
+DESCRIPTION = """\
+Validate a saved partition: cross-cluster duplicates, per-cluster cohesion and
+the site's mirror axis, as JSON (the --validation-file report). Pages and
+clusters are matched by id; a page without an id is matched by its position."""
+
+#: How many offending ids an error message lists.
+SHOWN_IDS = 5
+
+
+class CommandError(Exception):
+    """A user-facing failure (bad file, unmatched ids): message, exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="page-cluster validate",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--pages", required=True, metavar="PATH", help="pages JSONL (clustering input)")
+    p.add_argument(
+        "--clusters",
+        required=True,
+        metavar="PATH",
+        help='clusters JSONL: {"id", "clusterKey"} per line',
+    )
+    p.add_argument("--out", metavar="PATH", help="write the report here (default: stdout)")
+    p.add_argument(
+        "--merged-out",
+        metavar="PATH",
+        help="also write the clusters with the safe merges applied (same JSONL shape)",
+    )
+    p.add_argument(
+        "--content-block-attribute",
+        metavar="NAME",
+        help="the attribute given to the clustering run, if any (it changes token sets)",
+    )
+    return p
+
+
+def _id_key(value: Any) -> str:
+    """Identity of an id with its JSON type (``7`` and ``"7"`` differ)."""
+    return json.dumps(value, ensure_ascii=True, sort_keys=True)
+
+
+def _show(ids: Sequence[Any]) -> str:
+    shown = ", ".join(json.dumps(i, ensure_ascii=False) for i in ids[:SHOWN_IDS])
+    return shown + (", ..." if len(ids) > SHOWN_IDS else "")
+
+
+def read_cluster_assignments(path: str) -> dict[str, tuple[str, Any, int]]:
+    """``id key -> (clusterKey, id, line)`` from a clusters JSONL file."""
+    out: dict[str, tuple[str, Any, int]] = {}
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 - closed below, errors reported per line
+    except OSError as exc:
+        raise CommandError(f"cannot read --clusters {path}: {exc.strerror or exc}") from None
+    with fh:
+        for line_no, raw in enumerate(fh, start=1):
+            if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            if not raw.strip():
+                continue
+            where = f"{path}: line {line_no}"
+            try:
+                rec = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+                reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+                raise CommandError(f"{where}: invalid JSON ({reason})") from None
+            if not isinstance(rec, dict):
+                raise CommandError(f"{where}: expected a JSON object")
+            key = rec.get("clusterKey")
+            if not isinstance(key, str):
+                raise CommandError(f"{where}: missing a string `clusterKey` field")
+            if "id" not in rec or rec["id"] is None or isinstance(rec["id"], (dict, list)):
+                raise CommandError(f"{where}: missing a string or number `id` field")
+            ident = _id_key(rec["id"])
+            if ident in out:
+                first = out[ident][2]
+                raise CommandError(f"{where}: id {ident} already given on line {first}")
+            out[ident] = (key, rec["id"], line_no)
+    return out
+
+
+def _read_pages(path: str, content_block_attribute: str | None):
+    ids: list[Any] = []
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise CommandError(f"cannot read --pages {path}: {exc.strerror or exc}") from None
+
+    def pages():
+        for rec in read_jsonl_pages(fh):
+            ids.append(rec.raw_id if rec.has_id else len(ids))
+            yield rec.page
+
+    with fh:
+        try:
+            corpus = build_corpus(pages, content_block_attribute=content_block_attribute)
+        except (InputError, InvalidPageError) as exc:
+            raise CommandError(f"{path}: {exc}") from None
+    return corpus, ids
+
+
+def _match(ids: list[Any], assigned: dict[str, tuple[str, Any, int]], args) -> list[str]:
+    keys: list[str] = []
+    missing: list[Any] = []
+    seen: dict[str, int] = {}
+    for index, page_id in enumerate(ids):
+        ident = _id_key(page_id)
+        if ident in seen:
+            raise CommandError(
+                f"{args.pages}: id {ident} is used by two pages (records {seen[ident] + 1} "
+                f"and {index + 1}); ids must be unique to match clusters"
+            )
+        seen[ident] = index
+        hit = assigned.get(ident)
+        if hit is None:
+            missing.append(page_id)
+        else:
+            keys.append(hit[0])
+    extra = [v[1] for k, v in assigned.items() if k not in seen]
+    problems = []
+    if missing:
+        problems.append(f"{len(missing)} page(s) of {args.pages} have no cluster: {_show(missing)}")
+    if extra:
+        problems.append(f"{len(extra)} id(s) of {args.clusters} are not pages: {_show(extra)}")
+    if problems:
+        raise CommandError("; ".join(problems))
+    return keys
+
+
+def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    progress = ProgressPrinter(stderr)
+    for flag, path in (("--out", args.out), ("--merged-out", args.merged_out)):
+        problem = check_writable(path) if path is not None else None
+        if problem:
+            progress.error(f"cannot write {flag} {path}: {problem}")
+            return 1
+    try:
+        assigned = read_cluster_assignments(args.clusters)
+        progress.message(f"validate: read {len(assigned)} cluster assignments, reading pages...")
+        corpus, ids = _read_pages(args.pages, args.content_block_attribute)
+        keys = _match(ids, assigned, args)
+    except CommandError as exc:
+        progress.error(str(exc))
+        return 1
+    report = validate_cluster_partition(clustered_corpus_from_corpus(corpus, keys, ids))
+    merges = report.safe_merges()
+    suspicious = sum(1 for c in report.cohesion if c.suspicious)
+    axis = report.mirror_axis
+    progress.message(
+        f"validate: {len(ids)} pages in {len(report.cohesion)} clusters; "
+        f"{len(report.cross_cluster_duplicates)} cross-cluster duplicates "
+        f"({len(merges)} safe to merge); {suspicious} suspicious clusters; mirror axis: "
+        + (f"position {axis.position} {sorted(axis.values)}" if axis else "none")
+    )
+    try:
+        if args.merged_out is not None:
+            merged = merge_validated_clusters(keys, merges)
+            write_jsonl_atomic(
+                args.merged_out,
+                ({"id": i, "clusterKey": k} for i, k in zip(ids, merged, strict=True)),
+            )
+        if args.out is not None:
+            write_json_atomic(args.out, report.to_json())
+        else:
+            stdout.write(json.dumps(report.to_json(), ensure_ascii=True) + "\n")
+            stdout.flush()
+    except OSError as exc:
+        progress.error(f"cannot write the report: {exc}")
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(list(argv))
+    try:
+        return run_validate(args, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        sys.stderr.write("page-cluster: interrupted\n")
+        return 130

@@ -1,0 +1,165 @@
+"""Mirror axes: a URL segment whose values replicate a whole part of a site.
+
+Multilingual and multi-region sites copy a subtree once per value of one path
+segment (``/en/news/1.html``, ``/ja/news/1.html``, ``/fr/news/1.html``). Such a
+segment is an *axis*: blank it out, and the same path *skeleton*
+(``*/news/1.html``) shows up with several values, and it does so for many
+different skeletons. An ordinary listing (``/faq/01/``, ``/faq/02/``) also shows
+several values, but under a single skeleton.
+
+So, per segment position, each skeleton showing two or more values contributes
+its *value set*, and each value set is scored by the number of skeletons showing
+exactly it (its *recurrence*). A mirrored subtree repeats one value set over and
+over; sibling directories that merely share a few file names (``index.html``
+in every section) show a different set for each name. Recurrence spans orders
+of magnitude, so the max-gap auto-cut runs on its logarithm, with one extra
+observation at 1 (a set seen once: the coincidence regime) anchoring the low
+side. The value sets above the cut, each recurring across at least
+``min_skeleton_count`` skeletons, form the axis (their union, so that partial
+translations still count); among positions the one covering the most skeletons
+wins. Finally, under at least one axis value most skeletons
+(``MIN_MIRRORED_SHARE``) must have a counterpart: a copied subtree is mostly
+copies, whereas two documentation sections that happen to share eight file
+names are not mirrors of each other. No list of language codes is involved.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..clustering.autocut import auto_cut_threshold
+
+__all__ = [
+    "DEFAULT_MAX_POSITION",
+    "DEFAULT_MIN_SKELETON_COUNT",
+    "MIN_MIRRORED_SHARE",
+    "MirrorAxis",
+    "clean_segments",
+    "detect_mirror_axis",
+]
+
+#: A value set must recur across at least this many skeletons to be an axis:
+#: two could be a coincidence of two sibling sections.
+DEFAULT_MIN_SKELETON_COUNT = 3
+#: On at least one side of a mirror, this share of the skeletons under an axis
+#: value must have a counterpart under another value: a copied subtree is mostly
+#: copies, while sibling directories sharing a few file names are not.
+MIN_MIRRORED_SHARE = 0.5
+#: Segment positions scanned (0-based, from the root). Language and region
+#: directories sit near the root; deeper segments are section and page names.
+DEFAULT_MAX_POSITION = 3
+
+
+@dataclass(frozen=True, slots=True)
+class MirrorAxis:
+    """A detected axis: the 0-based segment ``position`` and its ``values``.
+
+    ``skeleton_count`` is the number of path skeletons showing at least two of
+    the values (the evidence behind the axis).
+    """
+
+    position: int
+    values: frozenset[str]
+    skeleton_count: int = 0
+
+    def to_json(self) -> dict:
+        return {
+            "position": self.position,
+            "values": sorted(self.values),
+            "skeletonCount": self.skeleton_count,
+        }
+
+
+def clean_segments(paths: Iterable[str]) -> tuple[str, ...]:
+    """Path segments without empty ones (trailing slashes, doubled slashes).
+
+    >>> clean_segments(["", "en", "faq", ""])
+    ('en', 'faq')
+    """
+    return tuple(p for p in paths if isinstance(p, str) and p != "")
+
+
+def _position_evidence(
+    segments: Sequence[tuple[str, ...]], hosts: Sequence[str | None], position: int
+) -> dict[tuple, set[str]]:
+    """Skeleton -> values seen at ``position`` (the page's own last segment excluded).
+
+    The last segment names the page itself, not a directory that could hold a
+    mirrored copy of a subtree.
+    """
+    by_skeleton: dict[tuple, set[str]] = defaultdict(set)
+    for segs, host in zip(segments, hosts, strict=True):
+        if len(segs) <= position + 1:
+            continue
+        skeleton = (host, len(segs), segs[:position], segs[position + 1 :])
+        by_skeleton[skeleton].add(segs[position])
+    return by_skeleton
+
+
+def _axis_at(
+    by_skeleton: dict[tuple, set[str]], min_skeleton_count: int
+) -> tuple[frozenset[str], int] | None:
+    """Axis values at one position and the skeletons they cover, or ``None``."""
+    recurrence = Counter(frozenset(vals) for vals in by_skeleton.values() if len(vals) >= 2)
+    if not recurrence:
+        return None
+    counts = np.fromiter(recurrence.values(), dtype=np.float64, count=len(recurrence))
+    cut = auto_cut_threshold(np.log(np.append(counts, 1.0)))
+    floor = max(float(min_skeleton_count), float(np.exp(cut)) if cut is not None else 1.0)
+    qualifying = [(vals, n) for vals, n in recurrence.items() if n >= floor - 1e-9]
+    if not qualifying:
+        return None
+    values = frozenset().union(*(vals for vals, _ in qualifying))
+    # A mirror copies a subtree: on the copy side, most skeletons have a counterpart.
+    seen: Counter[str] = Counter()
+    mirrored: Counter[str] = Counter()
+    covered = 0
+    for vals in by_skeleton.values():
+        on_axis = vals & values
+        seen.update(on_axis)
+        if len(on_axis) >= 2:
+            covered += 1
+            mirrored.update(on_axis)
+    if max(mirrored[v] / seen[v] for v in values) < MIN_MIRRORED_SHARE:
+        return None
+    return values, covered
+
+
+def detect_mirror_axis(
+    paths: Iterable[Sequence[str]],
+    *,
+    hosts: Sequence[str | None] | None = None,
+    min_skeleton_count: int = DEFAULT_MIN_SKELETON_COUNT,
+    max_position: int = DEFAULT_MAX_POSITION,
+) -> MirrorAxis | None:
+    """Find the segment position that mirrors the site, or ``None``.
+
+    ``paths`` holds each page's URL path segments; ``hosts`` (optional, one per
+    page) keeps skeletons of different sites apart. Positions ``0 ..
+    max_position - 1`` are scanned; empty segments are ignored.
+
+    >>> site = [[lang, section, "index.html"] for lang in ("en", "ja", "fr")
+    ...         for section in ("news", "events", "staff", "faq")]
+    >>> axis = detect_mirror_axis(site)
+    >>> axis.position, sorted(axis.values)
+    (0, ['en', 'fr', 'ja'])
+    >>> detect_mirror_axis([["faq", "01", "index.html"], ["faq", "02", "index.html"]]) is None
+    True
+    """
+    segments = [clean_segments(p) for p in paths]
+    host_list = list(hosts) if hosts is not None else [None] * len(segments)
+    if len(host_list) != len(segments):
+        raise ValueError("hosts must have one entry per page")
+    best: MirrorAxis | None = None
+    for position in range(max(0, max_position)):
+        found = _axis_at(_position_evidence(segments, host_list, position), min_skeleton_count)
+        if found is None:
+            continue
+        values, covered = found
+        if best is None or covered > best.skeleton_count:
+            best = MirrorAxis(position=position, values=values, skeleton_count=covered)
+    return best

@@ -1,0 +1,77 @@
+"""Small synthetic sites for explanation and validation tests."""
+
+from __future__ import annotations
+
+import random
+
+LANGS = ("en", "ja", "fr")
+
+HEADER = (
+    '<header class="site-header"><a class="logo" href="/">L</a>'
+    '<nav class="gnav"><ul><li><a href="/a">a</a></li><li><a href="/b">b</a></li></ul></nav>'
+    "</header>"
+)
+FOOTER = '<footer class="site-footer"><p class="copy">c</p><ul class="links"><li><a>x</a></li></ul></footer>'
+
+TEMPLATES = {
+    "article": (
+        '<main><article class="post"><h1>{t}</h1><p class="meta">m</p>'
+        '<div class="post-body">{body}</div></article></main>'
+    ),
+    "listing": (
+        '<main><section class="list"><h1>{t}</h1><ul class="cards">'
+        '<li class="card"><a>x</a><p>d</p></li><li class="card"><a>y</a><p>d</p></li>'
+        '</ul><div class="pager"><a>1</a></div></section></main>'
+    ),
+    "profile": (
+        '<main><div class="profile"><img class="avatar"><dl class="facts"><dt>a</dt><dd>b</dd>'
+        '</dl><h1>{t}</h1><table class="history"><tr><td>y</td></tr></table></div></main>'
+    ),
+}
+
+
+def _body(rng: random.Random) -> str:
+    parts = []
+    for _ in range(rng.randint(1, 3)):
+        parts.append(f"<p>{'lorem ' * rng.randint(1, 9)}</p>")
+    return "".join(parts)
+
+
+def mirrored_site(
+    *,
+    prefix: tuple[str, ...] = (),
+    pages_per_template: int = 6,
+    lang_marker: bool = True,
+    host: str = "mirror.example",
+) -> list[dict]:
+    """A site whose every template exists under /en/, /ja/ and /fr/.
+
+    Each language loads its own copy of the template stylesheet
+    (``/assets/<lang>/site.css``), so blocking separates the languages. With
+    ``lang_marker``, non-English headers carry one extra element, so mirror copies
+    are near-identical rather than identical.
+    """
+    rng = random.Random(7)
+    pages = []
+    for template, main in TEMPLATES.items():
+        for lang in LANGS:
+            for i in range(pages_per_template):
+                header = HEADER
+                if lang_marker and lang != "en":
+                    header = header.replace("</header>", '<p class="lang-note">n</p></header>')
+                html = (
+                    f'<html lang="{lang}"><body class="tpl-{template}">{header}'
+                    f"{main.format(t=f'{template} {i}', body=_body(rng))}{FOOTER}</body></html>"
+                )
+                pages.append(
+                    {
+                        "id": "/".join([*prefix, lang, template, f"{i}.html"]),
+                        "html": html,
+                        "paths": [*prefix, lang, template, f"{i}.html"],
+                        "stylesheetHrefs": [f"/{'/'.join((*prefix, lang))}/assets/site.css"],
+                        "host": host,
+                        "template": template,
+                        "lang": lang,
+                    }
+                )
+    return pages

@@ -1,0 +1,267 @@
+"""The report-file options of ``page-cluster`` and the ``validate`` subcommand."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import defaultdict
+
+import pytest
+
+from .conftest import SAMPLE
+from .sites import mirrored_site
+
+CMD = [sys.executable, "-m", "page_cluster"]
+
+
+def run(args, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    return subprocess.run(CMD + list(args), input=stdin, capture_output=True, timeout=300)
+
+
+def jsonl(records) -> bytes:
+    return b"".join(json.dumps(r, ensure_ascii=False).encode() + b"\n" for r in records)
+
+
+def stdout_keys(res) -> list[str]:
+    return [json.loads(line)["clusterKey"] for line in res.stdout.decode().splitlines()]
+
+
+IDENTICAL = "<body><header><a>x</a></header><main><article><p>t</p></article></main></body>"
+
+
+def two_host_pages() -> list[dict]:
+    return [
+        {"id": "one", "html": IDENTICAL, "paths": ["a", "1.html"], "host": "one.example"},
+        {"id": "two", "html": IDENTICAL, "paths": ["a", "1.html"], "host": "two.example"},
+        {
+            "id": "three",
+            "html": "<body><table><tr><td>1</td></tr></table></body>",
+            "host": "one.example",
+        },
+    ]
+
+
+def test_sample_reports_are_valid_and_describe_stdout_keys(tmp_path):
+    reasons, report = tmp_path / "reasons.json", tmp_path / "report.json"
+    data = SAMPLE.read_bytes()
+    res = run(["--cluster-reasons-file", str(reasons), "--validation-file", str(report)], data)
+    assert res.returncode == 0, res.stderr
+    keys = stdout_keys(res)
+    r = json.loads(reasons.read_text(encoding="utf-8"))
+    v = json.loads(report.read_text(encoding="utf-8"))
+    assert set(r) == set(keys)
+    assert sum(e["memberCount"] for e in r.values()) == len(keys)
+    assert sum(c["memberCount"] for c in v["cohesion"]) == len(keys)
+    assert v["mirrorAxis"]["position"] == 0
+    assert v["mirrorAxis"]["values"] == ["en", "fr", "ja"]
+    assert b"validate:" in res.stderr and b"reasons:" in res.stderr
+    # No temporary files are left behind.
+    assert sorted(os.listdir(tmp_path)) == ["reasons.json", "report.json"]
+
+
+def test_byte_identical_pages_in_two_clusters_are_merged_on_stdout(tmp_path):
+    report = tmp_path / "report.json"
+    pages = jsonl(two_host_pages())
+    plain = stdout_keys(run([], pages))
+    assert plain[0] != plain[1], "blocking keeps hosts apart"
+    res = run(["--validation-file", str(report)], pages)
+    assert res.returncode == 0, res.stderr
+    keys = stdout_keys(res)
+    assert keys[0] == keys[1] == min(plain[0], plain[1])
+    assert keys[2] == plain[2]
+    v = json.loads(report.read_text(encoding="utf-8"))
+    (dup,) = v["crossClusterDuplicates"]
+    assert dup["similarity"] == 1
+    assert {dup["clusterKeyA"], dup["clusterKeyB"]} == {plain[0], plain[1]}
+    assert {dup["examplePageA"], dup["examplePageB"]} == {"one", "two"}
+
+
+def test_mirrored_site_gets_one_key_per_template_across_languages(tmp_path):
+    for prefix in ((), ("site",)):
+        pages = mirrored_site(prefix=prefix)
+        report = tmp_path / "report.json"
+        reasons = tmp_path / "reasons.json"
+        res = run(
+            ["--validation-file", str(report), "--cluster-reasons-file", str(reasons)],
+            jsonl(pages),
+        )
+        assert res.returncode == 0, res.stderr
+        keys_of = defaultdict(set)
+        for p, k in zip(pages, stdout_keys(res), strict=True):
+            keys_of[p["template"]].add(k)
+        assert all(len(v) == 1 for v in keys_of.values()), keys_of
+        v = json.loads(report.read_text(encoding="utf-8"))
+        assert v["mirrorAxis"]["position"] == len(prefix)
+        assert v["mirrorAxis"]["values"] == ["en", "fr", "ja"]
+        assert set(json.loads(reasons.read_text(encoding="utf-8"))) == set(stdout_keys(res))
+
+
+def test_empty_input_still_writes_both_files(tmp_path):
+    reasons, report = tmp_path / "r.json", tmp_path / "v.json"
+    res = run(["--cluster-reasons-file", str(reasons), "--validation-file", str(report)], b"")
+    assert res.returncode == 0 and res.stdout == b""
+    assert json.loads(reasons.read_text()) == {}
+    assert json.loads(report.read_text()) == {
+        "mirrorAxis": None,
+        "cohesion": [],
+        "crossClusterDuplicates": [],
+    }
+
+
+@pytest.mark.parametrize("flag", ["--cluster-reasons-file", "--validation-file"])
+def test_unwritable_report_path_fails_before_clustering(tmp_path, flag):
+    for bad in (tmp_path / "missing" / "x.json", tmp_path):
+        res = run([flag, str(bad)], SAMPLE.read_bytes())
+        assert res.returncode == 1
+        assert res.stdout == b""
+        assert f"cannot write {flag}".encode() in res.stderr
+        assert b"reading input" not in res.stderr
+
+
+def test_same_path_for_both_reports_is_refused(tmp_path):
+    path = str(tmp_path / "x.json")
+    res = run(["--cluster-reasons-file", path, "--validation-file", path], b"")
+    assert res.returncode == 1 and b"same file" in res.stderr
+
+
+def test_bad_input_leaves_existing_report_untouched(tmp_path):
+    report = tmp_path / "v.json"
+    report.write_text("previous")
+    res = run(["--validation-file", str(report)], b'{"html": "<p>x</p>"}\nnot json\n')
+    assert res.returncode == 1 and res.stdout == b""
+    assert report.read_text() == "previous"
+
+
+def test_help_lists_the_report_options():
+    out = run(["--help"]).stdout
+    assert b"--cluster-reasons-file" in out and b"--validation-file" in out
+
+
+# --- page-cluster validate ----------------------------------------------------
+
+
+def write(path, records) -> str:
+    path.write_bytes(jsonl(records))
+    return str(path)
+
+
+def test_validate_reports_and_merges_a_saved_partition(tmp_path):
+    pages = two_host_pages()
+    p = write(tmp_path / "pages.jsonl", pages)
+    # A saved partition: the two identical pages split, listed in another order.
+    c = write(
+        tmp_path / "clusters.jsonl",
+        [
+            {"id": "three", "clusterKey": "k3"},
+            {"id": "two", "clusterKey": "k2"},
+            {"id": "one", "clusterKey": "k1"},
+        ],
+    )
+    merged = tmp_path / "merged.jsonl"
+    res = run(["validate", "--pages", p, "--clusters", c, "--merged-out", str(merged)])
+    assert res.returncode == 0, res.stderr
+    report = json.loads(res.stdout)
+    (dup,) = report["crossClusterDuplicates"]
+    assert (dup["clusterKeyA"], dup["clusterKeyB"], dup["similarity"]) == ("k1", "k2", 1.0)
+    assert [c["clusterKey"] for c in report["cohesion"]] == ["k1", "k2", "k3"]
+    rows = [json.loads(line) for line in merged.read_text().splitlines()]
+    assert rows == [
+        {"id": "one", "clusterKey": "k1"},
+        {"id": "two", "clusterKey": "k1"},
+        {"id": "three", "clusterKey": "k3"},
+    ]
+
+
+def test_validate_flags_a_glued_cluster(tmp_path):
+    pages = mirrored_site(lang_marker=False)
+    p = write(tmp_path / "pages.jsonl", pages)
+    keys = ["glued" if x["template"] != "listing" else "listing" for x in pages]
+    c = write(
+        tmp_path / "c.jsonl",
+        [{"id": x["id"], "clusterKey": k} for x, k in zip(pages, keys, strict=True)],
+    )
+    out = tmp_path / "report.json"
+    res = run(["validate", "--pages", p, "--clusters", c, "--out", str(out)])
+    assert res.returncode == 0, res.stderr and res.stdout == b""
+    cohesion = {x["clusterKey"]: x for x in json.loads(out.read_text())["cohesion"]}
+    assert cohesion["glued"]["suspicious"] and not cohesion["listing"]["suspicious"]
+    assert b"1 suspicious clusters" in res.stderr
+
+
+def test_validate_matches_the_cluster_commands_own_output(tmp_path):
+    report = tmp_path / "a.json"
+    res = run(["--validation-file", str(report)], SAMPLE.read_bytes())
+    clusters = tmp_path / "clusters.jsonl"
+    clusters.write_bytes(res.stdout)
+    # The stdout keys are already merged; validating them again finds nothing to merge.
+    res2 = run(["validate", "--pages", str(SAMPLE), "--clusters", str(clusters)])
+    assert res2.returncode == 0, res2.stderr
+    again = json.loads(res2.stdout)
+    assert not [d for d in again["crossClusterDuplicates"] if d["similarity"] == 1]
+
+
+def test_validate_ids_without_id_match_by_position(tmp_path):
+    p = write(tmp_path / "p.jsonl", [{"html": "<p>a</p>"}, {"html": "<p>a</p>"}])
+    c = write(tmp_path / "c.jsonl", [{"id": 0, "clusterKey": "x"}, {"id": 1, "clusterKey": "y"}])
+    res = run(["validate", "--pages", p, "--clusters", c])
+    assert res.returncode == 0, res.stderr
+    (dup,) = json.loads(res.stdout)["crossClusterDuplicates"]
+    assert (dup["examplePageA"], dup["examplePageB"]) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("pages", "clusters", "needle"),
+    [
+        ([{"id": "a", "html": "x"}], [], b"1 page(s) of"),
+        (
+            [{"id": "a", "html": "x"}],
+            [{"id": "a", "clusterKey": "k"}, {"id": "b", "clusterKey": "k"}],
+            b"are not pages",
+        ),
+        ([{"id": 1, "html": "x"}], [{"id": "1", "clusterKey": "k"}], b"have no cluster"),
+        (
+            [{"id": "a", "html": "x"}, {"id": "a", "html": "y"}],
+            [{"id": "a", "clusterKey": "k"}],
+            b"used by two pages",
+        ),
+        (
+            [{"id": "a", "html": "x"}],
+            [{"id": "a", "clusterKey": "k"}, {"id": "a", "clusterKey": "j"}],
+            b'line 2: id "a" already given on line 1',
+        ),
+        ([{"id": "a", "html": "x"}], [{"id": "a"}], b"line 1: missing a string `clusterKey`"),
+        (
+            [{"id": "a", "html": "x"}],
+            [{"clusterKey": "k"}],
+            b"line 1: missing a string or number `id`",
+        ),
+        ([{"id": "a"}], [{"id": "a", "clusterKey": "k"}], b"line 1: missing a string `html` field"),
+    ],
+)
+def test_validate_errors_name_the_file_and_line(tmp_path, pages, clusters, needle):
+    p = write(tmp_path / "p.jsonl", pages)
+    c = write(tmp_path / "c.jsonl", clusters)
+    res = run(["validate", "--pages", p, "--clusters", c])
+    assert res.returncode == 1
+    assert res.stdout == b""
+    assert needle in res.stderr, res.stderr
+    assert b"Traceback" not in res.stderr
+
+
+def test_validate_bad_json_missing_files_and_usage(tmp_path):
+    p = write(tmp_path / "p.jsonl", [{"id": "a", "html": "x"}])
+    c = tmp_path / "c.jsonl"
+    c.write_bytes(b'{"id": "a", "clusterKey": "k"}\n{oops\n')
+    res = run(["validate", "--pages", p, "--clusters", str(c)])
+    assert res.returncode == 1 and f"{c}: line 2: invalid JSON".encode() in res.stderr
+    good = write(tmp_path / "good.jsonl", [{"id": "a", "clusterKey": "k"}])
+    res = run(["validate", "--pages", str(tmp_path / "nope.jsonl"), "--clusters", good])
+    assert res.returncode == 1 and b"cannot read --pages" in res.stderr
+    res = run(["validate", "--pages", p, "--clusters", str(tmp_path / "nope.jsonl")])
+    assert res.returncode == 1 and b"cannot read --clusters" in res.stderr
+    res = run(["validate", "--pages", p])
+    assert res.returncode == 2 and b"usage: page-cluster validate" in res.stderr
+    res = run(["validate", "--pages", p, "--clusters", str(c), "--out", str(tmp_path / "no" / "x")])
+    assert res.returncode == 1 and b"cannot write --out" in res.stderr

@@ -1,0 +1,124 @@
+"""Mirror-axis detection and axis normalisation."""
+
+from __future__ import annotations
+
+from page_cluster import (
+    MirrorAxis,
+    detect_mirror_axis,
+    normalize_href_by_mirror_axis,
+    normalize_path_by_mirror_axis,
+)
+
+from .sites import mirrored_site
+
+SECTIONS = ["faq", "access", "gallery", "search", "course", "fare", "article", "index"]
+
+
+def mirrored_paths(values, sections, prefix=()):
+    return [[*prefix, v, s, "index.html"] for v in values for s in sections]
+
+
+def test_language_axis_at_the_root():
+    axis = detect_mirror_axis(mirrored_paths(["en", "zh", "ko", "th"], SECTIONS))
+    assert axis is not None
+    assert axis.position == 0
+    assert axis.values == {"en", "zh", "ko", "th"}
+    assert axis.skeleton_count == len(SECTIONS)
+
+
+def test_language_axis_below_a_fixed_prefix():
+    axis = detect_mirror_axis(mirrored_paths(["en", "ja", "fr"], SECTIONS, prefix=("docs",)))
+    assert axis is not None and axis.position == 1 and axis.values == {"en", "ja", "fr"}
+    axis = detect_mirror_axis(mirrored_paths(["en", "ja", "fr"], SECTIONS, prefix=("a", "b")))
+    assert axis is not None and axis.position == 2
+
+
+def test_mirrored_test_site_axis_with_and_without_prefix():
+    for prefix, position in (((), 0), (("site",), 1)):
+        pages = mirrored_site(prefix=prefix)
+        axis = detect_mirror_axis([p["paths"] for p in pages])
+        assert axis is not None
+        assert (axis.position, axis.values) == (position, {"en", "ja", "fr"})
+
+
+def test_single_mirror_and_plain_listings_are_not_axes():
+    assert detect_mirror_axis([["en", s, "index.html"] for s in SECTIONS]) is None
+    assert detect_mirror_axis([["faq", f"{i:02d}", "index.html"] for i in range(20)]) is None
+    assert detect_mirror_axis([]) is None
+
+
+def test_value_set_must_recur_across_min_skeleton_count_skeletons():
+    assert detect_mirror_axis(mirrored_paths(["en", "zh"], ["faq", "access"])) is None
+    axis = detect_mirror_axis(mirrored_paths(["en", "zh"], ["faq", "access", "gallery"]))
+    assert axis is not None and axis.values == {"en", "zh"}
+    paths = mirrored_paths(["en", "zh"], ["faq", "access", "gallery"])
+    assert detect_mirror_axis(paths, min_skeleton_count=4) is None
+
+
+def test_the_position_covering_most_skeletons_wins_over_file_name_noise():
+    paths = mirrored_paths(["en", "zh", "ko"], SECTIONS) + [
+        ["faq", "sub", name, "x.html"] for name in ("a", "b", "c")
+    ]
+    axis = detect_mirror_axis(paths)
+    assert axis is not None and axis.position == 0
+
+
+def test_empty_segments_are_ignored():
+    paths = [["", *p, ""] for p in mirrored_paths(["en", "zh", "ko"], ["faq", "access", "gallery"])]
+    axis = detect_mirror_axis(paths)
+    assert axis is not None and axis.position == 0 and axis.values == {"en", "zh", "ko"}
+
+
+def test_max_position_limits_the_scan():
+    paths = [
+        ["root", "sub", v, d, "p.html"] for v in ("en", "zh", "ko") for d in ("d1", "d2", "d3")
+    ]
+    assert detect_mirror_axis(paths, max_position=2) is None
+    axis = detect_mirror_axis(paths, max_position=3)
+    assert axis is not None and axis.position == 2 and axis.values == {"en", "zh", "ko"}
+
+
+def test_partial_translations_still_form_one_axis():
+    paths = mirrored_paths(["en", "ja"], SECTIONS) + mirrored_paths(["fr"], SECTIONS[:4])
+    axis = detect_mirror_axis(paths)
+    assert axis is not None and axis.values == {"en", "ja", "fr"}
+
+
+def test_sibling_sections_sharing_a_few_file_names_are_not_mirrors():
+    # Two documentation sections of 40 and 60 pages share 6 file names.
+    paths = [["3.11", "library", f"mod{i}.html"] for i in range(60)]
+    paths += [["3.11", "c-api", f"api{i}.html"] for i in range(34)]
+    paths += [["3.11", "c-api", f"mod{i}.html"] for i in range(6)]
+    assert detect_mirror_axis(paths) is None
+
+
+def test_hosts_keep_sites_apart():
+    # Two sites, one language each: by path alone they look mirrored.
+    paths = mirrored_paths(["en"], SECTIONS) + mirrored_paths(["ja"], SECTIONS)
+    hosts = ["a.example"] * len(SECTIONS) + ["b.example"] * len(SECTIONS)
+    assert detect_mirror_axis(paths) is not None
+    assert detect_mirror_axis(paths, hosts=hosts) is None
+
+
+def test_normalize_path_by_mirror_axis():
+    axis = MirrorAxis(0, frozenset({"en", "zh"}))
+    assert normalize_path_by_mirror_axis(["en", "faq", "index.html"], axis) == (
+        normalize_path_by_mirror_axis(["zh", "faq", "index.html"], axis)
+    )
+    assert (
+        normalize_path_by_mirror_axis(["zh", "faq", "index.html"], axis) == "{axis}/faq/index.html"
+    )
+    # Not an axis value, or not at the axis position: left alone.
+    assert normalize_path_by_mirror_axis(["de", "faq"], axis) == "de/faq"
+    assert normalize_path_by_mirror_axis(["faq", "en"], axis) == "faq/en"
+    assert normalize_path_by_mirror_axis(["", "en", "faq"], axis) == "{axis}/faq"
+
+
+def test_normalize_href_by_mirror_axis():
+    axis = MirrorAxis(0, frozenset({"en", "zh"}))
+    a = normalize_href_by_mirror_axis("https://example.test/en/faq/page.css", axis)
+    b = normalize_href_by_mirror_axis("https://example.test/zh/faq/page.css", axis)
+    assert a == b == "https://example.test/{axis}/faq/page.css"
+    assert normalize_href_by_mirror_axis("/assets/en/site.css", axis) == "/assets/{axis}/site.css"
+    assert normalize_href_by_mirror_axis("/english/site.css", axis) == "/english/site.css"
+    assert normalize_href_by_mirror_axis("/en.css", axis) == "/en.css"
