@@ -15,6 +15,7 @@ from .explain.landmarks import (
     resolve_landmark_variant_keys,
 )
 from .explain.reasons import build_cluster_reasons
+from .io.source import open_pages
 from .model import InvalidPageError, Page
 from .parsing.tokenize import Tokenized, tokenize
 from .progress import ProgressEvent
@@ -52,6 +53,7 @@ __all__ = [
     "merge_validated_clusters",
     "normalize_href_by_mirror_axis",
     "normalize_path_by_mirror_axis",
+    "open_pages",
     "resolve_landmark_variant_keys",
     "resolve_page_cluster_keys",
     "run_clustering",

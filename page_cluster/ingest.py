@@ -10,13 +10,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from .corpus import Corpus, CorpusBuilder, PageSignals
+from .io.record import PageRecord, record_from_mapping
+from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
 from .model import InvalidPageError, Page, PageId, coerce_page
 from .parsing.signature import LocalInterner, parse_page
 from .progress import ProgressCallback, ProgressEvent
 
-__all__ = ["PagesInput", "build_corpus", "iter_pages"]
+__all__ = ["PagesInput", "build_corpus", "iter_page_records", "iter_pages"]
 
-PagesInput = Iterable[Page | Mapping[str, Any]] | Callable[[], Iterable[Page | Mapping[str, Any]]]
+PageLike = Page | PageRecord | Mapping[str, Any]
+PagesInput = Iterable[PageLike] | Callable[[], Iterable[PageLike]]
 
 #: How often (in pages) reading progress is reported.
 PROGRESS_EVERY = 1000
@@ -32,6 +35,27 @@ def iter_pages(pages: PagesInput) -> Iterator[Page]:
             raise InvalidPageError(f"page {index}: {exc}") from None
 
 
+def iter_page_records(pages: PagesInput) -> Iterator[PageRecord]:
+    """Yield :class:`PageRecord` objects; a bad record raises with its 0-based position.
+
+    Dicts go through :func:`~page_cluster.io.record.record_from_mapping` (absent
+    ``paths``/``host`` derived from ``url``, absent ``stylesheetHrefs`` read from
+    the HTML); :class:`Page` objects are taken as they are.
+    """
+    source = pages() if callable(pages) else pages
+    for index, record in enumerate(source):
+        if isinstance(record, PageRecord):
+            yield record
+            continue
+        try:
+            if isinstance(record, Mapping):
+                yield record_from_mapping(record, f"page {index}")
+            else:
+                yield PageRecord(page=coerce_page(record), position=f"page {index}")
+        except InvalidPageError as exc:
+            raise InvalidPageError(f"page {index}: {exc}") from None
+
+
 def build_corpus(
     pages: PagesInput,
     *,
@@ -42,12 +66,22 @@ def build_corpus(
     """Parse every page once into a deduplicated corpus of signatures.
 
     When ``ids`` is a list, each page's ``id`` is appended to it (in input order).
+    Records without ``stylesheetHrefs`` get them from their own ``<link>`` tags,
+    read from the same parse.
     """
     builder = CorpusBuilder()
     interner = LocalInterner()
-    for i, page in enumerate(iter_pages(pages), start=1):
-        parsed = parse_page(page, interner, content_block_attribute)
-        builder.add(0, parsed, PageSignals(page.paths, page.stylesheet_hrefs, page.host))
+    for i, record in enumerate(iter_page_records(pages), start=1):
+        page = record.page
+        derive = record.derive_stylesheets
+        parsed = parse_page(
+            page, interner, content_block_attribute, record.encoding, with_stylesheet_links=derive
+        )
+        hrefs = page.stylesheet_hrefs
+        if derive and parsed.stylesheet_links is not None:
+            base = page_base_url(record.url, page.paths)
+            hrefs = resolve_stylesheet_hrefs(parsed.stylesheet_links, base, page.host)
+        builder.add(0, parsed, PageSignals(page.paths, hrefs, page.host))
         if ids is not None:
             ids.append(page.id)
         if on_progress is not None and i % PROGRESS_EVERY == 0:

@@ -12,6 +12,11 @@ The site mirrors its content under /en/, /ja/ and /fr/ and has 8 templates:
 home, news article (some with a related-links aside), news list, event, staff
 profile, search results, contact form and a sitemap. Chrome: a header with two
 design variants, a main navigation that marks the current section, a footer.
+
+Every internal link points at a page file that exists, and the sitemap lists all
+pages, so a crawler started at the three language homes (``/en/index.html`` ...)
+reaches the whole site when the pages are served as static files. Each page's
+``<link rel="stylesheet">`` tags are exactly its ``stylesheetHrefs``.
 """
 
 from __future__ import annotations
@@ -64,6 +69,22 @@ LANGS = {
         "send": "Envoyer",
         "results": "Résultats",
     },
+}
+#: Where each main-navigation item points: a page that exists, so that a crawler
+#: (``wget --mirror``) starting at a language home reaches every page.
+SECTION_ENTRY = {
+    "home": "/{lang}/index.html",
+    "news": "/{lang}/news/page-0.html",
+    "events": "/{lang}/events/0.html",
+    "staff": "/{lang}/staff/0.html",
+    "contact": "/{lang}/contact/index.html",
+}
+#: Pages per section, also listed in full on the sitemap.
+SECTION_PAGES = {
+    "news": [f"{i}.html" for i in range(40)] + [f"page-{n}.html" for n in range(4)],
+    "events": [f"{i}.html" for i in range(20)],
+    "staff": [f"{i}.html" for i in range(18)],
+    "search": [f"q{i}.html" for i in range(6)],
 }
 SYLLABLES = [
     "ka",
@@ -137,13 +158,13 @@ def header(lang: str, variant: int) -> str:
     t = LANGS[lang]
     if variant == 0:
         return (
-            f'<header class="site-header"><a class="logo" href="/{lang}/">Library</a>'
+            f'<header class="site-header"><a class="logo" href="/{lang}/index.html">Library</a>'
             f'<form class="search-box" role="search" action="/{lang}/search/">'
             f'<input type="search" name="q"><button type="submit">{t["search"]}</button></form></header>'
         )
     return (
         f'<header class="site-header site-header--campaign"><div class="banner"><p>{t["events"]}</p></div>'
-        f'<a class="logo" href="/{lang}/">Library</a>'
+        f'<a class="logo" href="/{lang}/index.html">Library</a>'
         f'<form class="search-box" role="search" action="/{lang}/search/">'
         f'<input type="search" name="q"><button type="submit">{t["search"]}</button></form></header>'
     )
@@ -154,7 +175,7 @@ def nav(lang: str, current: str) -> str:
     items = []
     for key in ("home", "news", "events", "staff", "contact"):
         cls = "nav-item current" if key == current else "nav-item"
-        href = f"/{lang}/" if key == "home" else f"/{lang}/{key}/"
+        href = SECTION_ENTRY[key].format(lang=lang)
         items.append(f'<li class="{cls}"><a href="{href}">{t[key]}</a></li>')
     return f'<nav class="global-nav"><ul>{"".join(items)}</ul></nav>'
 
@@ -162,17 +183,28 @@ def nav(lang: str, current: str) -> str:
 def footer(lang: str) -> str:
     t = LANGS[lang]
     return (
-        f'<footer class="site-footer"><ul class="footer-links"><li><a href="/{lang}/sitemap/">{t["sitemap"]}</a></li>'
-        f'<li><a href="/{lang}/contact/">{t["contact"]}</a></li></ul><p class="copyright">© Library</p></footer>'
+        f'<footer class="site-footer"><ul class="footer-links"><li><a href="/{lang}/sitemap/index.html">{t["sitemap"]}</a></li>'
+        f'<li><a href="/{lang}/contact/index.html">{t["contact"]}</a></li></ul><p class="copyright">© Library</p></footer>'
     )
 
 
+def stylesheets(extra_css: bool) -> list[str]:
+    return ["/assets/site.css"] + (["/assets/news.css"] if extra_css else [])
+
+
 def page(
-    lang: str, title: str, current: str, main: str, rng: random.Random, aside: str = ""
+    lang: str,
+    title: str,
+    current: str,
+    main: str,
+    rng: random.Random,
+    aside: str = "",
+    extra_css: bool = False,
 ) -> str:
+    links = "".join(f'<link rel="stylesheet" href="{h}">' for h in stylesheets(extra_css))
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f'<link rel="stylesheet" href="/assets/site.css"></head><body>'
+        f"{links}</head><body>"
         f"{header(lang, 1 if rng.random() < 0.25 else 0)}{nav(lang, current)}"
         f'<div class="layout"><main>{main}</main>{aside}</div>{footer(lang)}</body></html>'
     )
@@ -185,7 +217,7 @@ def build() -> list[tuple[dict, str]]:
     def add(
         lang: str, path: list[str], template: str, html_text: str, extra_css: bool = False
     ) -> None:
-        hrefs = ["/assets/site.css"] + (["/assets/news.css"] if extra_css else [])
+        hrefs = stylesheets(extra_css)
         records.append(
             (
                 {
@@ -202,7 +234,7 @@ def build() -> list[tuple[dict, str]]:
     for lang, t in LANGS.items():
         # home
         tiles = "".join(
-            f'<article class="tile"><h2><a href="/{lang}/news/{i}/">{html.escape(sentence(rng, 4))}</a></h2></article>'
+            f'<article class="tile"><h2><a href="/{lang}/news/{i}.html">{html.escape(sentence(rng, 4))}</a></h2></article>'
             for i in range(6)
         )
         add(
@@ -222,7 +254,7 @@ def build() -> list[tuple[dict, str]]:
             aside = ""
             if i % 3 == 0:
                 links = "".join(
-                    f'<li><a href="/{lang}/news/{(i + k) % 40}/">{html.escape(sentence(rng, 4))}</a></li>'
+                    f'<li><a href="/{lang}/news/{(i + k) % 40}.html">{html.escape(sentence(rng, 4))}</a></li>'
                     for k in range(1, 4)
                 )
                 aside = f'<aside class="related"><h2>{t["related"]}</h2><ul>{links}</ul></aside>'
@@ -235,24 +267,24 @@ def build() -> list[tuple[dict, str]]:
                 lang,
                 ["news", f"{i}.html"],
                 "news-article",
-                page(lang, sentence(rng, 4), "news", main, rng, aside),
+                page(lang, sentence(rng, 4), "news", main, rng, aside, extra_css=True),
                 extra_css=True,
             )
         # news list pages
         for n in range(4):
             items = "".join(
-                f'<li class="news-item"><a href="/{lang}/news/{n * 10 + k}/">{html.escape(sentence(rng, 5))}</a><p>{html.escape(sentence(rng))}</p></li>'
+                f'<li class="news-item"><a href="/{lang}/news/{n * 10 + k}.html">{html.escape(sentence(rng, 5))}</a><p>{html.escape(sentence(rng))}</p></li>'
                 for k in range(rng.randint(6, 10))
             )
             main = (
                 f'<h1>{t["news"]}</h1><ul class="news-list">{items}</ul>'
-                f'<nav class="pager" aria-label="pages"><a href="?p={n}">{n}</a><a href="?p={n + 1}">{n + 1}</a></nav>'
+                f'<nav class="pager" aria-label="pages"><a href="/{lang}/news/page-{n}.html">{n}</a><a href="/{lang}/news/page-{(n + 1) % 4}.html">{n + 1}</a></nav>'
             )
             add(
                 lang,
                 ["news", f"page-{n}.html"],
                 "news-list",
-                page(lang, t["news"], "news", main, rng),
+                page(lang, t["news"], "news", main, rng, extra_css=True),
                 extra_css=True,
             )
         # events
@@ -260,7 +292,7 @@ def build() -> list[tuple[dict, str]]:
             main = (
                 f'<div class="event"><h1>{html.escape(sentence(rng, 4))}</h1><dl class="event-facts"><dt>Date</dt><dd>2026-03-{1 + i:02d}</dd>'
                 f'<dt>Place</dt><dd>{word(rng)}</dd></dl><div class="event-desc">{body_blocks(rng, rng.randint(1, 4))}</div>'
-                f'<a class="button" href="/{lang}/contact/">{t["contact"]}</a></div>'
+                f'<a class="button" href="/{lang}/contact/index.html">{t["contact"]}</a></div>'
             )
             add(
                 lang,
@@ -283,7 +315,7 @@ def build() -> list[tuple[dict, str]]:
         # search results
         for i in range(6):
             hits = "".join(
-                f'<li class="hit"><a href="/{lang}/news/{k}/">{html.escape(sentence(rng, 4))}</a><p class="snippet">{html.escape(sentence(rng))}</p></li>'
+                f'<li class="hit"><a href="/{lang}/news/{k}.html">{html.escape(sentence(rng, 4))}</a><p class="snippet">{html.escape(sentence(rng))}</p></li>'
                 for k in range(rng.randint(0, 8))
             )
             main = (
@@ -305,8 +337,16 @@ def build() -> list[tuple[dict, str]]:
         # sitemap
         groups = ""
         for k in ("news", "events", "staff"):
-            subs = "".join(f"<li><a href='#'>{word(rng)}</a></li>" for _ in range(3))
-            groups += f'<li><a href="/{lang}/{k}/">{t[k]}</a><ul>{subs}</ul></li>'
+            files = SECTION_PAGES[k]
+            subs = "".join(f'<li><a href="/{lang}/{k}/{f}">{word(rng)}</a></li>' for f in files[:3])
+            subs += "".join(f'<li><a href="/{lang}/{k}/{f}">{f}</a></li>' for f in files[3:])
+            groups += (
+                f'<li><a href="{SECTION_ENTRY[k].format(lang=lang)}">{t[k]}</a><ul>{subs}</ul></li>'
+            )
+        searches = "".join(
+            f'<li><a href="/{lang}/search/{f}">{f}</a></li>' for f in SECTION_PAGES["search"]
+        )
+        groups += f'<li><a href="/{lang}/search/q0.html">{t["search"]}</a><ul>{searches}</ul></li>'
         add(
             lang,
             ["sitemap", "index.html"],

@@ -2,6 +2,7 @@
 
 page-cluster [--content-block-attribute NAME] [--cluster-reasons-file PATH]
              [--validation-file PATH] < pages.jsonl > clusters.jsonl
+page-cluster [--format {jsonl,json,warc,mirror}] [options] PATH > clusters.jsonl
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any, BinaryIO, TextIO
 from .._version import __version__
 from ..clustering.pipeline import cluster_corpus
 from ..ingest import build_corpus
-from ..io.jsonl import InputError, read_jsonl_pages
+from ..io.jsonl import InputError
+from ..io.report import Skipped
+from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from .progress import ProgressPrinter
 from .reports import check_report_paths, write_run_reports
@@ -27,15 +30,24 @@ __all__ = ["SUBCOMMANDS", "main", "run_cluster_command"]
 SUBCOMMANDS: dict[str, str] = {"validate": "page_cluster.cli.validate_cmd:main"}
 
 DESCRIPTION = """\
-Cluster crawled HTML pages by template. Reads JSONL (one page per line) on stdin
-and writes one {"id", "clusterKey"} line per page to stdout, in input order.
+Cluster crawled HTML pages by template. Reads a crawl from PATH or stdin and
+writes one {"id", "clusterKey"} line per page to stdout, in input order.
 
-Input line: {"id": ..., "html": "<html>...", "paths": ["news", "1"],
-             "stylesheetHrefs": ["/a.css"], "host": "example.com"}
-Only "html" is required; without paths / stylesheetHrefs the blocking is coarser.
-Progress goes to stderr (silence it with 2>/dev/null).
+Inputs (detected from the content; --format forces one):
+  jsonl   one page per line (also .gz): {"id": ..., "html": "<html>...",
+          "paths": ["news", "1"], "stylesheetHrefs": ["/a.css"], "host": "example.com"}
+          Only "html" is required; "url" may stand in for paths and host.
+  json    one JSON array of such objects (also .gz)
+  warc    a WARC / WARC.gz crawl archive: its successful HTML responses
+  mirror  a folder written by `wget --mirror`, or any folder of saved .html files
+Fields a record lacks are derived: paths and host from its URL, stylesheetHrefs
+from its <link rel=stylesheet> tags. Output ids: the record's id, else its URL,
+else its 0-based index. Progress and skipped-record counts go to stderr.
 
 To check a saved partition without re-clustering: page-cluster validate --help"""
+
+#: At most this many skipped-record warnings are printed (all are counted).
+MAX_WARNINGS = 20
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,6 +83,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="write the post-hoc partition report as JSON and apply its safe merges",
     )
+    p.add_argument(
+        "input",
+        nargs="?",
+        metavar="PATH",
+        help="file or folder to read (default: stdin; '-' also means stdin)",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="input format (default: detected from the content)",
+    )
     return p
 
 
@@ -98,21 +121,48 @@ def run_cluster_command(
         progress.error(problem)
         return 1
     ids: list[Any] = []
+    warned = [0]
+
+    def on_skip(skip: Skipped) -> None:
+        if not skip.is_error:
+            return
+        warned[0] += 1
+        if warned[0] <= MAX_WARNINGS:
+            progress.warning(skip.message)
+        elif warned[0] == MAX_WARNINGS + 1:
+            progress.warning("more damaged records follow; only their count is shown")
+
+    path = None if args.input in (None, "-") else args.input
+    try:
+        source = open_pages(stdin if path is None else path, args.format, on_skip=on_skip)
+    except InputError as exc:
+        progress.error(str(exc))
+        return 1
     progress.reading()
+    if source.format != "jsonl":
+        progress.message(f"input: {source.format} ({source.name})")
 
     def pages():
-        for rec in read_jsonl_pages(stdin):
-            ids.append(rec.raw_id)
-            yield rec.page
+        for rec in source:
+            ids.append(rec.output_id)
+            yield rec
 
     try:
-        corpus = build_corpus(
-            pages,
-            content_block_attribute=args.content_block_attribute,
-            on_progress=progress.event,
-        )
+        with source:
+            corpus = build_corpus(
+                pages,
+                content_block_attribute=args.content_block_attribute,
+                on_progress=progress.event,
+            )
     except (InputError, InvalidPageError) as exc:
         progress.error(str(exc))
+        return 1
+    report = source.report
+    for line in (report.summary(), report.notes_summary()):
+        if line:
+            progress.message(line)
+    if corpus.n_pages == 0 and report.error_total:
+        progress.error(f"no page could be read from {source.name}")
         return 1
     progress.read_done(corpus.n_pages)
     run = cluster_corpus(corpus, progress.event)

@@ -54,6 +54,20 @@ class ProgressPrinter:
     def message(self, text: str) -> None:
         self._emit(text, text)
 
+    def warning(self, text: str) -> None:
+        """A line that must stay visible (a skipped damaged record): never overwritten."""
+        try:
+            if self.tty:
+                if self._width:
+                    self.stream.write("\r" + " " * self._width + "\r")
+                    self._width = 0
+                self.stream.write(f"page-cluster: warning: {text}\n")
+            else:
+                self.stream.write(f"{PREFIX} warning: {text}\n")
+            self.stream.flush()
+        except (OSError, ValueError):
+            pass
+
     def event(self, e: ProgressEvent) -> None:
         if e.phase == "pass0-signals":
             self._emit(

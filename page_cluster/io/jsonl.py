@@ -1,41 +1,44 @@
 """Reading the reference's JSONL input: one page object per line.
 
 Errors name the 1-based line number, so a user can find the bad record in a
-multi-gigabyte crawl file.
+multi-gigabyte crawl file. JSON input is held to the reference's contract: a bad
+line stops the run (nothing is written), unlike crawl archives, where damaged
+records are skipped and counted.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from ..model import InvalidPageError, Page, coerce_page
+from ..model import InvalidPageError
+from .record import PageRecord, record_from_mapping
 
-__all__ = ["InputError", "NumberedPage", "read_jsonl_pages"]
+__all__ = [
+    "InputError",
+    "NumberedPage",
+    "describe_json_value",
+    "parse_jsonl_line",
+    "read_jsonl_pages",
+]
 
 
 class InputError(ValueError):
     """A record that cannot be read; ``location`` says where (e.g. ``line 12``)."""
 
     def __init__(self, location: str, message: str) -> None:
-        super().__init__(f"{location}: {message}")
+        super().__init__(f"{location}: {message}" if location else message)
         self.location = location
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class NumberedPage:
-    """A page with where it came from and the id to echo in the output."""
-
-    page: Page
-    line: int
-    raw_id: Any  # the record's id with its JSON type, or None when absent
-    has_id: bool
+#: The record type the JSONL reader first had; the same as :class:`PageRecord`.
+NumberedPage = PageRecord
 
 
-def _describe(value: Any) -> str:
+def describe_json_value(value: Any) -> str:
+    """``null``, ``a number``, ``an array`` ...: what a JSON value is, for messages."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -49,32 +52,32 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
-def parse_jsonl_line(raw: bytes, line_no: int) -> NumberedPage | None:
+def page_record_from_json(value: Any, location: str, *, line: int | None = None) -> PageRecord:
+    """A decoded JSON value → :class:`PageRecord`, or :class:`InputError` at ``location``."""
+    if not isinstance(value, dict):
+        raise InputError(location, f"expected a JSON object, got {describe_json_value(value)}")
+    try:
+        return record_from_mapping(value, location, line=line)
+    except InvalidPageError as exc:
+        raise InputError(location, str(exc)) from None
+
+
+def parse_jsonl_line(raw: bytes, line_no: int) -> PageRecord | None:
     """Parse one line; ``None`` for a blank line, :class:`InputError` when bad."""
     if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     if not raw.strip():
         return None
+    location = f"line {line_no}"
     try:
         record = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        raise InputError(f"line {line_no}", f"invalid JSON ({reason})") from None
-    if not isinstance(record, dict):
-        raise InputError(f"line {line_no}", f"expected a JSON object, got {_describe(record)}")
-    try:
-        page = coerce_page(record)
-    except InvalidPageError as exc:
-        raise InputError(f"line {line_no}", str(exc)) from None
-    return NumberedPage(
-        page=page,
-        line=line_no,
-        raw_id=record.get("id"),
-        has_id="id" in record and record.get("id") is not None,
-    )
+        raise InputError(location, f"invalid JSON ({reason})") from None
+    return page_record_from_json(record, location, line=line_no)
 
 
-def read_jsonl_pages(stream: BinaryIO | Iterable[bytes]) -> Iterator[NumberedPage]:
+def read_jsonl_pages(stream: BinaryIO | Iterable[bytes]) -> Iterator[PageRecord]:
     """Yield the pages of a JSONL byte stream; raise :class:`InputError` on a bad line."""
     for line_no, raw in enumerate(stream, start=1):
         rec = parse_jsonl_line(raw, line_no)

@@ -14,6 +14,7 @@ import numpy as np
 from ..model import Page
 from .html_source import parse_html
 from .structure import walk_structure
+from .stylesheet_links import StylesheetLinks, read_stylesheet_links
 
 __all__ = ["LocalInterner", "ParsedPage", "parse_page"]
 
@@ -26,6 +27,8 @@ class ParsedPage:
     new_strings: list[str]
     element_count: int
     body_class_list: list[str]
+    #: Read only when asked for (records without ``stylesheetHrefs``).
+    stylesheet_links: StylesheetLinks | None = None
 
 
 class LocalInterner:
@@ -63,13 +66,21 @@ def parse_page(
     interner: LocalInterner,
     content_block_attribute: str | None = None,
     encoding: str | None = None,
+    *,
+    with_stylesheet_links: bool = False,
 ) -> ParsedPage:
-    """Parse one page into its signature (one lxml parse, one walk)."""
-    structure = walk_structure(parse_html(page.html, encoding), content_block_attribute)
+    """Parse one page into its signature (one lxml parse, one walk).
+
+    ``with_stylesheet_links`` also reads the page's ``<link rel=stylesheet>`` and
+    ``<base>`` hrefs from the same tree (for records that lack ``stylesheetHrefs``).
+    """
+    root = parse_html(page.html, encoding)
+    structure = walk_structure(root, content_block_attribute)
     ids = interner.intern(structure.node_paths + structure.attr_tokens)
     return ParsedPage(
         local_ids=ids,
         new_strings=interner.take_new(),
         element_count=structure.element_count,
         body_class_list=structure.body_class_list,
+        stylesheet_links=read_stylesheet_links(root) if with_stylesheet_links else None,
     )

@@ -1,0 +1,148 @@
+"""Pages from a folder: a ``wget --mirror`` tree or any folder of saved pages.
+
+Each ``.html`` / ``.htm`` / ``.xhtml`` / ``.shtml`` file is a page; its URL path is
+its path relative to the folder. A mirroring crawler puts every site under a
+folder named after its host (``example.com/``, ``127.0.0.1:8000/``): when the
+folder holds only such host folders, each page's URL gets that host, so the
+URLs (and the output ids) are those of the live site. Other files are counted as
+non-HTML (files beside the host folders, such as a crawl log, are not read).
+Files are read one at a time, depth-first in name order, so the order is stable
+and memory does not grow with the tree; hidden folders (``.git`` ...) and
+symbolic links to folders are not entered.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ..model import Page
+from .charset import UndecodableError, decode_html_bytes
+from .record import PageRecord
+from .report import ReadReport, Skipped
+from .url_signals import signals_from_url, url_from_relative_path
+
+__all__ = ["HTML_SUFFIXES", "host_folders", "iter_mirror_pages"]
+
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+
+#: Larger files are skipped as too large (same bound as for WARC payloads).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+_HOST_DIR = re.compile(
+    r"""^(?:localhost
+        |(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*   # name.tld
+        |\d{1,3}(?:\.\d{1,3}){3}                             # IPv4
+        |\[[0-9a-f:.]+\]                                     # [IPv6]
+        )(?::\d{1,5})?$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def host_folders(root: Path) -> list[str] | None:
+    """The host folder names when ``root`` is a mirror of whole sites, else ``None``.
+
+    It is one when it has at least one sub-folder, every visible sub-folder is
+    named like a host (``name.tld``, an IP address or ``localhost``, with an
+    optional ``:port``), and no page file sits directly in it.
+    """
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return None
+    dirs: list[str] = []
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            is_dir = entry.is_dir(follow_symlinks=False)
+        except OSError:
+            continue
+        if is_dir:
+            if not _HOST_DIR.match(entry.name):
+                return None
+            dirs.append(entry.name)
+        elif entry.name.lower().endswith(HTML_SUFFIXES):
+            return None
+    return sorted(dirs) or None
+
+
+def _sorted_entries(folder: Path) -> Iterator[os.DirEntry[str]]:
+    try:
+        return iter(sorted(os.scandir(folder), key=lambda e: e.name))
+    except OSError:
+        return iter(())
+
+
+def _walk_files(top: Path) -> Iterator[Path]:
+    """Files under ``top`` depth-first in name order (``a/z.html`` before
+    ``b.html``), holding one folder listing per level."""
+    stack = [_sorted_entries(top)]
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                if not entry.name.startswith("."):
+                    stack.append(_sorted_entries(Path(entry.path)))
+            elif entry.is_file():
+                yield Path(entry.path)
+        except OSError:
+            continue
+
+
+def iter_mirror_pages(
+    root: Path,
+    report: ReadReport,
+    on_skip: Callable[[Skipped], None] | None = None,
+) -> Iterator[PageRecord]:
+    """Yield the pages saved under ``root``, counting the files left out."""
+
+    def skip(s: Skipped) -> None:
+        report.add_skip(s)
+        if on_skip is not None:
+            on_skip(s)
+
+    hosts = host_folders(root)
+    tops: list[tuple[Path, str | None]] = (
+        [(root / h, h) for h in hosts] if hosts else [(root, None)]
+    )
+    for top, host_dir in tops:
+        for path in _walk_files(top):
+            rel = path.relative_to(top).as_posix()
+            where = f"file {path.relative_to(root).as_posix()}"
+            if not path.name.lower().endswith(HTML_SUFFIXES):
+                skip(Skipped("non-HTML", where))
+                continue
+            try:
+                size = path.stat().st_size
+                if size > MAX_FILE_BYTES:
+                    skip(Skipped("too large", where, f"over {MAX_FILE_BYTES} bytes"))
+                    continue
+                data = path.read_bytes()
+            except OSError as exc:
+                skip(Skipped("unreadable", where, exc.strerror or type(exc).__name__))
+                continue
+            try:
+                decoded = decode_html_bytes(data)
+            except UndecodableError as exc:
+                skip(Skipped("undecodable", where, str(exc)))
+                continue
+            if decoded.replaced:
+                report.notes["decoded with replacement characters"] += 1
+            url = url_from_relative_path(rel, host_dir)
+            paths, host = signals_from_url(url)
+            page = Page(html=decoded.html, paths=paths, host=host, id=url)
+            report.pages += 1
+            yield PageRecord(
+                page=page,
+                position=where,
+                output_id=url,
+                url=url,
+                derive_stylesheets=True,
+                encoding=decoded.encoding,
+            )

@@ -1,0 +1,357 @@
+"""One entry point for every input a crawl comes in: :func:`open_pages`.
+
+``open_pages(source, format=None)`` takes a path (file or folder) or a binary
+stream, finds out what it holds when ``format`` is not given, and returns a
+:class:`PageSource`: an iterable of :class:`~page_cluster.io.record.PageRecord`
+(page, output id, position) plus a :class:`~page_cluster.io.report.ReadReport`
+of what was skipped. Formats:
+
+``jsonl``
+    the reference's input, one page object per line (also gzip-compressed);
+``json``
+    one JSON array of page objects (also gzip-compressed);
+``warc``
+    a WARC file, plain or gzip-compressed (``.warc`` / ``.warc.gz``);
+``mirror``
+    a folder written by ``wget --mirror``, or any folder of saved ``.html`` files.
+
+Detection looks at the content, not the name: a folder is a mirror; a file
+starting with ``WARC/`` (after gzip decompression, if compressed) is a WARC; one
+starting with ``[`` followed by ``{`` is a JSON array; anything else is read as
+JSONL, so JSONL errors keep their line-numbered messages.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import tempfile
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from .json_array import read_json_array_pages
+from .jsonl import InputError, read_jsonl_pages
+from .mirror import iter_mirror_pages
+from .record import PageRecord
+from .report import ReadReport, Skipped
+from .warc import WarcReader, iter_warc_pages
+
+__all__ = ["FORMATS", "PageSource", "detect_format", "open_pages"]
+
+FORMATS = ("jsonl", "json", "warc", "mirror")
+
+_GZIP_MAGIC = b"\x1f\x8b"
+_PEEK_BYTES = 1 << 16
+
+Source = str | os.PathLike[str] | BinaryIO
+
+
+def _sniff_text(prefix: bytes) -> str:
+    """Format of uncompressed content from its first bytes."""
+    if prefix.startswith(b"\xef\xbb\xbf"):
+        prefix = prefix[3:]
+    if prefix.startswith(b"WARC/"):
+        return "warc"
+    body = prefix.lstrip(b" \t\r\n")
+    if body.startswith(b"["):
+        rest = body[1:].lstrip(b" \t\r\n")
+        # An array of objects; ``[1, 2]`` or ``[]`` stay JSONL, whose errors the
+        # reference contract defines ("line 1: expected a JSON object ...").
+        if rest.startswith(b"{"):
+            return "json"
+    return "jsonl"
+
+
+def _gunzip_prefix(prefix: bytes) -> bytes:
+    try:
+        return zlib.decompressobj(31).decompress(prefix, _PEEK_BYTES)
+    except zlib.error:
+        return b""
+
+
+def detect_format(prefix: bytes) -> str:
+    """The format of a file from its first bytes (gzip is looked through).
+
+    >>> detect_format(b"WARC/1.1\\r\\n"), detect_format(b' [\\n {"html": ""}]'), detect_format(b"")
+    ('warc', 'json', 'jsonl')
+    """
+    if prefix.startswith(_GZIP_MAGIC):
+        return _sniff_text(_gunzip_prefix(prefix))
+    return _sniff_text(prefix)
+
+
+class _Prefixed(io.RawIOBase):
+    """A stream whose first bytes were already read: serves them, then the rest."""
+
+    def __init__(self, prefix: bytes, rest: BinaryIO) -> None:
+        self._prefix = prefix
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._prefix:
+            n = min(len(view), len(self._prefix))
+            view[:n] = self._prefix[:n]
+            self._prefix = self._prefix[n:]
+            return n
+        data = self._rest.read(len(view))
+        view[: len(data)] = data
+        return len(data)
+
+
+class _GzipErrors(io.RawIOBase):
+    """Decompresses a gzip stream, turning its errors into :class:`InputError`."""
+
+    def __init__(self, raw: BinaryIO, counter: Callable[[], str]) -> None:
+        import gzip
+
+        self._gz = gzip.GzipFile(fileobj=raw, mode="rb")
+        self._where = counter
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            data = self._gz.read(len(buffer))
+        except EOFError:
+            raise InputError(self._where(), "truncated gzip stream (the file ends early)") from None
+        except (OSError, zlib.error) as exc:
+            raise InputError(self._where(), f"damaged gzip stream ({exc})") from None
+        view = memoryview(buffer).cast("B")
+        view[: len(data)] = data
+        return len(data)
+
+
+def _is_seekable(stream: Any) -> bool:
+    try:
+        return bool(stream.seekable())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class PageSource:
+    """The pages of one input, streamed; see :func:`open_pages`.
+
+    Iterating yields :class:`~page_cluster.io.record.PageRecord` objects in input
+    order. :attr:`report` counts pages and skipped records as iteration goes.
+    A source opened from a path can be iterated again (each pass re-reads it and
+    starts a fresh report), so it also serves two-pass consumers; a source
+    opened from a stream can be iterated once.
+
+    JSONL and JSON inputs follow the reference's contract: a bad record raises
+    :class:`~page_cluster.io.jsonl.InputError` naming its line or element. WARC
+    files and folders never raise for a bad record: it is skipped, counted in
+    :attr:`report` and passed to ``on_skip``.
+    """
+
+    def __init__(
+        self,
+        *,
+        format: str,
+        name: str,
+        path: Path | None,
+        stream: BinaryIO | None,
+        prefix: bytes,
+        on_skip: Callable[[Skipped], None] | None,
+        warc_reader: WarcReader,
+        start: int | None = None,
+    ) -> None:
+        self.format = format
+        self.name = name
+        self._path = path
+        self._stream = stream
+        self._prefix = prefix
+        self._on_skip = on_skip
+        self._warc_reader = warc_reader
+        self._used = False
+        self._start = start
+        self._spool: BinaryIO | None = None
+        self.report = ReadReport(unit=self._unit())
+
+    def _unit(self) -> str:
+        return {"jsonl": "line", "json": "element", "warc": "record", "mirror": "file"}[self.format]
+
+    def __repr__(self) -> str:
+        return f"PageSource(format={self.format!r}, name={self.name!r})"
+
+    def __enter__(self) -> PageSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the temporary copy of a piped WARC, if one was made."""
+        if self._spool is not None:
+            self._spool.close()
+            self._spool = None
+
+    def __iter__(self) -> Iterator[PageRecord]:
+        if self._path is None:
+            if self._used:
+                raise RuntimeError(f"{self.name} is a stream and can only be read once")
+            self._used = True
+        self.report = ReadReport(unit=self._unit())
+        if self.format == "mirror":
+            assert self._path is not None
+            return iter_mirror_pages(self._path, self.report, self._on_skip)
+        return self._iter_file()
+
+    def _open_binary(self) -> tuple[BinaryIO, bool]:
+        """The raw input, positioned at its start; the flag says we must close it."""
+        if self._path is not None:
+            return open(self._path, "rb"), True
+        assert self._stream is not None
+        if self._start is not None:
+            # A seekable stream (e.g. stdin redirected from a file): rewind it.
+            self._stream.seek(self._start)
+            return self._stream, False
+        return io.BufferedReader(_Prefixed(self._prefix, self._stream), 1 << 16), False
+
+    def _iter_file(self) -> Iterator[PageRecord]:
+        raw, owned = self._open_binary()
+        try:
+            if self.format == "warc":
+                yield from self._iter_warc(raw)
+                return
+            lines_seen = [0]
+            if self._path is not None:
+                head = raw.read(2)
+                raw.seek(0)
+            else:
+                head = self._prefix[:2]
+            stream: BinaryIO = raw
+            if head == _GZIP_MAGIC:
+                unit = "line" if self.format == "jsonl" else "element"
+
+                def where() -> str:
+                    return f"{unit} {lines_seen[0] + 1}" if unit == "line" else "gzip stream"
+
+                stream = io.BufferedReader(_GzipErrors(raw, where), 1 << 16)
+            if self.format == "jsonl":
+                for rec in read_jsonl_pages(_counting_lines(stream, lines_seen)):
+                    self.report.pages += 1
+                    yield rec
+            else:
+                for rec in read_json_array_pages(stream):
+                    self.report.pages += 1
+                    yield rec
+        finally:
+            if owned:
+                raw.close()
+
+    def _iter_warc(self, raw: BinaryIO) -> Iterator[PageRecord]:
+        fh = raw
+        if not _is_seekable(raw):
+            # Damage recovery seeks; a piped WARC is copied to a temporary file.
+            self._spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
+            shutil.copyfileobj(raw, self._spool, 1 << 20)
+            self._spool.seek(0)
+            fh = self._spool
+        try:
+            yield from iter_warc_pages(fh, self.report, self._on_skip, reader=self._warc_reader)
+        finally:
+            self.close()
+
+
+def _counting_lines(stream: BinaryIO, seen: list[int]) -> Iterator[bytes]:
+    for line in stream:
+        seen[0] += 1
+        yield line
+
+
+def open_pages(
+    source: Source,
+    format: str | None = None,
+    *,
+    on_skip: Callable[[Skipped], None] | None = None,
+    warc_reader: WarcReader = "auto",
+) -> PageSource:
+    """Open a crawl for reading, whatever its format.
+
+    ``source`` is a path to a file or a folder, or a binary stream (e.g.
+    ``sys.stdin.buffer``). ``format`` is one of :data:`FORMATS`; when ``None`` it is
+    detected from the content. ``on_skip`` is called for every record left out
+    (WARC and folders). ``warc_reader`` chooses the WARC record reader (``"auto"``:
+    FastWARC when installed, else warcio).
+
+    Raises :class:`~page_cluster.io.jsonl.InputError` when the source cannot be
+    opened or does not fit the forced format.
+
+    >>> import io
+    >>> src = open_pages(io.BytesIO(b'{"id": "a", "html": "<p>x</p>"}\\n'))
+    >>> src.format, [r.output_id for r in src]
+    ('jsonl', ['a'])
+    """
+    if format is not None and format not in FORMATS:
+        raise InputError("", f"unknown input format {format!r} (choose from {', '.join(FORMATS)})")
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        name = str(source)
+        if path.is_dir():
+            if format not in (None, "mirror"):
+                raise InputError(name, f"is a folder; --format {format} needs a file")
+            return PageSource(
+                format="mirror",
+                name=name,
+                path=path,
+                stream=None,
+                prefix=b"",
+                on_skip=on_skip,
+                warc_reader=warc_reader,
+            )
+        if format == "mirror":
+            raise InputError(name, "is not a folder (the mirror format reads a folder)")
+        try:
+            with open(path, "rb") as fh:
+                prefix = fh.read(_PEEK_BYTES)
+        except OSError as exc:
+            raise InputError(name, f"cannot open ({exc.strerror or exc})") from None
+        return PageSource(
+            format=format or detect_format(prefix),
+            name=name,
+            path=path,
+            stream=None,
+            prefix=b"",
+            on_skip=on_skip,
+            warc_reader=warc_reader,
+        )
+    if format == "mirror":
+        raise InputError("<stdin>", "the mirror format reads a folder, not a stream")
+    start = None
+    if _is_seekable(source):
+        try:
+            start = source.tell()
+        except (OSError, ValueError):
+            start = None
+    prefix = _read_prefix(source)
+    return PageSource(
+        start=start,
+        format=format or detect_format(prefix),
+        name=getattr(source, "name", None) or "<stream>",
+        path=None,
+        stream=source,
+        prefix=prefix,
+        on_skip=on_skip,
+        warc_reader=warc_reader,
+    )
+
+
+def _read_prefix(stream: BinaryIO) -> bytes:
+    """Read up to ``_PEEK_BYTES`` (fewer only at the end of the stream)."""
+    chunks: list[bytes] = []
+    total = 0
+    while total < _PEEK_BYTES:
+        data = stream.read(_PEEK_BYTES - total)
+        if not data:
+            break
+        chunks.append(data)
+        total += len(data)
+    return b"".join(chunks)
