@@ -101,7 +101,9 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
         host_items = np.nonzero(item_host == host)[0]
         sigs, inverse = np.unique(item_sig[host_items], return_inverse=True)
         counts = np.bincount(inverse, weights=item_count[host_items]).astype(np.float64)
-        model = template_token_mask(matrix[sigs], info.parent, info.depth, info.is_attr, counts)
+        model = template_token_mask(
+            matrix[sigs], info.parent, info.depth, info.is_attr, counts, info.main_depth
+        )
         host_models[host] = model
         host_weights[host] = model.keep.astype(np.float64)
 

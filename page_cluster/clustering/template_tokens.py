@@ -34,12 +34,47 @@ CONTAINER_QUORUM = 0.9
 MIN_EVIDENCE = 4
 
 
+#: Hosts where fewer pages than this share have a ``<main>`` get no depth cap.
+MAIN_SHARE = 0.5
+#: Candidate depth caps below ``<main>`` (a cap of 0 would erase everything that
+#: makes page types differ inside the main region).
+MAIN_CAP_RANGE = (1, 8)
+
+
+def main_depth_cap(
+    matrix: sp.csr_matrix, counts: np.ndarray, main_depth: np.ndarray, keep: np.ndarray
+) -> int | None:
+    """Depth below ``<main>`` beyond which structure is the writer's content.
+
+    For each candidate cap, count the distinct signatures left when deeper
+    tokens are dropped; the count grows slowly while the cap walks through the
+    template and jumps once it reaches free-form content. The cap is the depth
+    just before the largest relative jump (max-gap on the log growth).
+    """
+    has_main = np.asarray(matrix[:, main_depth >= 0].sum(axis=1)).ravel() > 0
+    if counts[has_main].sum() < MAIN_SHARE * counts.sum():
+        return None
+    rng = np.random.default_rng(0x6D61696E)
+    codes = rng.integers(1, 2**62, size=matrix.shape[1], dtype=np.int64)
+    lo, hi = MAIN_CAP_RANGE
+    distinct = []
+    for cap in range(lo, hi + 2):
+        cols = keep & (main_depth <= cap)
+        fp = matrix @ np.where(cols, codes, 0).astype(np.float64)
+        distinct.append(len(np.unique(fp)))
+    growth = np.diff(np.log(np.asarray(distinct, dtype=np.float64)))
+    if not len(growth) or growth.max() <= 0:
+        return None
+    return lo + int(np.argmax(growth))
+
+
 @dataclass(slots=True)
 class TemplateTokenModel:
     """Per-token evidence for one host (arrays over the whole vocabulary)."""
 
     keep: np.ndarray  # bool: token is template structure
     content: np.ndarray  # bool: token is a content container
+    main_cap: int | None  # depth cap below <main>, when the host has one
     diversity: np.ndarray  # float: distinct child sets / signatures having the token
     support: np.ndarray  # float: pages having the token
 
@@ -88,11 +123,14 @@ def template_token_mask(
     depth: np.ndarray,
     is_attr: np.ndarray,
     counts: np.ndarray | None = None,
+    main_depth: np.ndarray | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
     Diversity is measured over distinct signatures (identical pages show nothing
-    new); the container quorum counts pages (``counts`` per signature).
+    new); the container quorum counts pages (``counts`` per signature). With
+    ``main_depth``, tokens deeper below ``<main>`` than the data-chosen cap
+    (:func:`main_depth_cap`) are content too.
     """
     sig_support, distinct = child_set_diversity(matrix, parent)
     diversity = np.divide(
@@ -116,4 +154,12 @@ def template_token_mask(
         par = parent[idx]
         ok = keep[par] & ~(content[par] & (support[idx] < CONTAINER_QUORUM * support[par]))
         keep[idx[ok]] = True
-    return TemplateTokenModel(keep=keep, content=content, diversity=diversity, support=support)
+    cap = None
+    if main_depth is not None:
+        page_counts = np.ones(matrix.shape[0]) if counts is None else counts
+        cap = main_depth_cap(matrix, page_counts, main_depth, keep)
+        if cap is not None:
+            keep &= main_depth <= cap
+    return TemplateTokenModel(
+        keep=keep, content=content, main_cap=cap, diversity=diversity, support=support
+    )
