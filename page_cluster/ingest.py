@@ -6,6 +6,7 @@ and blocking signals are kept. Parsing can run in worker processes.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -13,7 +14,7 @@ from .corpus import Corpus, CorpusBuilder, PageSignals
 from .io.record import PageRecord, record_from_mapping
 from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
 from .model import InvalidPageError, Page, PageId, coerce_page
-from .parsing.signature import LocalInterner, parse_page
+from .parallel_parse import ParseTask, parse_in_order
 from .progress import ProgressCallback, ProgressEvent
 
 __all__ = ["PagesInput", "build_corpus", "iter_page_records", "iter_pages"]
@@ -62,26 +63,34 @@ def build_corpus(
     content_block_attribute: str | None = None,
     on_progress: ProgressCallback | None = None,
     ids: list[PageId] | None = None,
+    jobs: int = 1,
 ) -> Corpus:
     """Parse every page once into a deduplicated corpus of signatures.
 
     When ``ids`` is a list, each page's ``id`` is appended to it (in input order).
     Records without ``stylesheetHrefs`` get them from their own ``<link>`` tags,
-    read from the same parse.
+    read from the same parse. ``jobs`` > 1 parses in that many worker processes;
+    the corpus is identical for any number of jobs.
     """
     builder = CorpusBuilder()
-    interner = LocalInterner()
-    for i, record in enumerate(iter_page_records(pages), start=1):
+    waiting: deque[PageRecord] = deque()
+
+    def tasks() -> Iterator[ParseTask]:
+        for record in iter_page_records(pages):
+            waiting.append(record)
+            yield ParseTask(record.page, record.encoding, record.derive_stylesheets)
+
+    parsed_pages = parse_in_order(
+        tasks(), jobs=jobs, content_block_attribute=content_block_attribute
+    )
+    for i, (worker, parsed) in enumerate(parsed_pages, start=1):
+        record = waiting.popleft()
         page = record.page
-        derive = record.derive_stylesheets
-        parsed = parse_page(
-            page, interner, content_block_attribute, record.encoding, with_stylesheet_links=derive
-        )
         hrefs = page.stylesheet_hrefs
-        if derive and parsed.stylesheet_links is not None:
+        if record.derive_stylesheets and parsed.stylesheet_links is not None:
             base = page_base_url(record.url, page.paths)
             hrefs = resolve_stylesheet_hrefs(parsed.stylesheet_links, base, page.host)
-        builder.add(0, parsed, PageSignals(page.paths, hrefs, page.host))
+        builder.add(worker, parsed, PageSignals(page.paths, hrefs, page.host))
         if ids is not None:
             ids.append(page.id)
         if on_progress is not None and i % PROGRESS_EVERY == 0:

@@ -19,10 +19,17 @@ def run_clustering(
     *,
     content_block_attribute: str | None = None,
     on_progress: ProgressCallback | None = None,
+    jobs: int = 1,
 ) -> ClusterRun:
-    """Parse and cluster; returns the whole run (keys, blocks, units, evidence)."""
+    """Parse and cluster; returns the whole run (keys, blocks, units, evidence).
+
+    ``jobs`` > 1 parses pages in that many worker processes (same result).
+    """
     corpus = build_corpus(
-        pages, content_block_attribute=content_block_attribute, on_progress=on_progress
+        pages,
+        content_block_attribute=content_block_attribute,
+        on_progress=on_progress,
+        jobs=jobs,
     )
     return cluster_corpus(corpus, on_progress)
 
@@ -34,6 +41,7 @@ def resolve_page_cluster_keys(
     on_progress: ProgressCallback | None = None,
     on_cluster_reason: Callable[[str, dict[str, Any]], None] | None = None,
     on_partition_report: Callable[[ClusterPartitionReport], None] | None = None,
+    jobs: int = 1,
 ) -> list[str]:
     """One cluster key per page, in input order: same key, same template.
 
@@ -47,6 +55,7 @@ def resolve_page_cluster_keys(
     once, and its safe merges (identical token sets, or mirror-corroborated) are
     applied to the returned keys; ``on_cluster_reason(key, reason)`` is called
     once per final key with its reason entry (the ``--cluster-reasons-file`` shape).
+    ``jobs`` > 1 parses in that many worker processes; keys are identical.
 
     >>> keys = resolve_page_cluster_keys([
     ...     {"paths": ["news", "1"], "stylesheetHrefs": ["/a.css"],
@@ -60,7 +69,10 @@ def resolve_page_cluster_keys(
     (True, False)
     """
     run = run_clustering(
-        pages, content_block_attribute=content_block_attribute, on_progress=on_progress
+        pages,
+        content_block_attribute=content_block_attribute,
+        on_progress=on_progress,
+        jobs=jobs,
     )
     if on_cluster_reason is None and on_partition_report is None:
         return run.page_keys

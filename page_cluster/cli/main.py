@@ -20,6 +20,7 @@ from ..io.jsonl import InputError
 from ..io.report import Skipped
 from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
+from ..parallel_parse import default_jobs
 from .progress import ProgressPrinter
 from .reports import check_report_paths, write_run_reports
 
@@ -94,7 +95,25 @@ def build_parser() -> argparse.ArgumentParser:
         choices=FORMATS,
         help="input format (default: detected from the content)",
     )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive_int,
+        default=default_jobs(),
+        metavar="N",
+        help="worker processes for parsing (default: all cores); output is identical for any N",
+    )
     return p
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _write_output(out: TextIO, ids: list[Any], keys: list[str]) -> None:
@@ -153,6 +172,7 @@ def run_cluster_command(
                 pages,
                 content_block_attribute=args.content_block_attribute,
                 on_progress=progress.event,
+                jobs=args.jobs,
             )
     except (InputError, InvalidPageError) as exc:
         progress.error(str(exc))

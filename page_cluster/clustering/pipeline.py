@@ -8,6 +8,7 @@ Everything here works on the deduplicated signature matrix; no HTML is involved.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +22,14 @@ from .stage_b import agglomerate_units
 from .template_tokens import TemplateTokenModel, template_token_mask
 
 __all__ = ["ClusterRun", "cluster_corpus", "format_cluster_key"]
+
+#: Above this many pages the reference samples and reports ``pass1b:``; the
+#: phase token is kept for log compatibility.
+COMPAT_PASS1B_PAGES = 20_000
+
+#: Stage B holds a points x points matrix; beyond this many distinct units it
+#: merges within each block first (about 130 MB at this size).
+STAGE_B_DENSE_MAX = 4000
 
 #: Landmark codes (see ``corpus.LANDMARK_CODES``) whose variants are site chrome:
 #: header, footer, nav, aside.
@@ -111,15 +120,25 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     unit_items: list[np.ndarray] = []
     unit_keys: list[str] = []
     unit_host: list[str] = []
+    unit_block: list[int] = []
     total_blocks = len(block_names)
     for b in range(total_blocks):
         items = np.nonzero(item_block == b)[0]
         weights = host_weights[host_of_block[b]]
         result = cluster_block(matrix, item_sig[items], item_count[items], weights)
+        if result.path != "exact":
+            emit(
+                ProgressEvent(
+                    "note",
+                    message=f"pass1: block {b + 1}: {len(items)} signatures, "
+                    f"{result.path} near-duplicate path",
+                )
+            )
         for label in range(int(result.labels.max()) + 1):
             unit_items.append(items[result.labels == label])
             unit_keys.append(format_cluster_key(block_names[b], label))
             unit_host.append(host_of_block[b])
+            unit_block.append(b)
         emit(
             ProgressEvent("pass1-block-complete", blocks_processed=b + 1, total_blocks=total_blocks)
         )
@@ -140,6 +159,8 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
             [unit_items[i] for i in idx],
             item_sig,
             item_count,
+            np.asarray([unit_block[i] for i in idx], dtype=np.int64),
+            on_note=lambda text: emit(ProgressEvent("note", message=text)),
         )
         for grp in groups:
             members = [idx[g] for g in grp]
@@ -150,6 +171,10 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
             cluster_units.append(sorted(unit_keys[m] for m in members))
             for m in members:
                 item_cluster[unit_items[m]] = cid
+    if n > COMPAT_PASS1B_PAGES:
+        # Large corpora: keep the reference's ``pass1b:`` phase visible. Nothing
+        # is sampled here; every page is already in its cluster.
+        emit(ProgressEvent("pass1b-assign", pages_assigned=n, pages_to_assign=n))
     return ClusterRun(
         corpus=corpus,
         blocking=blocking,
@@ -176,6 +201,8 @@ def _merge_host_units(
     units: list[np.ndarray],
     item_sig: np.ndarray,
     item_count: np.ndarray,
+    unit_block: np.ndarray,
+    on_note: Callable[[str], None] | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order)."""
     if not units:
@@ -197,8 +224,64 @@ def _merge_host_units(
     # Chrome regions (header, footer, navigation, sidebars outside the main
     # content) have design variants that do not make another template.
     chrome = np.isin(landmark[cols], CHROME_LANDMARKS) & (main_depth[cols] < 0)
-    labels = agglomerate_units(prof, sizes, kpar, evidence=~chrome)
+    # Units with identical profiles (one template repeated in several blocks,
+    # e.g. a site published under many version prefixes) are one point.
+    _, first, point_of = np.unique(
+        np.round(prof, 9), axis=0, return_index=True, return_inverse=True
+    )
+    order = np.argsort(first, kind="stable")  # points in order of first unit
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    point_of = rank[point_of.ravel()]
+    points = first[order]
+    point_sizes = np.bincount(point_of, weights=sizes)
+    if len(points) > STAGE_B_DENSE_MAX and on_note is not None:
+        on_note(f"stage-b: {len(points)} distinct units, merging within blocks first")
+    labels = _agglomerate_scalable(prof[points], point_sizes, kpar, ~chrome, unit_block[points])[
+        point_of
+    ]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
         groups.setdefault(g, []).append(i)
     return [groups[g] for g in sorted(groups)]
+
+
+def _agglomerate_scalable(
+    prof: np.ndarray,
+    sizes: np.ndarray,
+    kpar: np.ndarray,
+    evidence: np.ndarray,
+    blocks: np.ndarray,
+) -> np.ndarray:
+    """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
+
+    The dense pass holds a points x points distance matrix; for very many
+    distinct units each block is merged on its own, then the block-level groups
+    (pooled profiles) are merged across blocks.
+    """
+    if len(prof) <= STAGE_B_DENSE_MAX:
+        return agglomerate_units(prof, sizes, kpar, evidence)
+    labels = np.empty(len(prof), dtype=np.int64)
+    group_prof: list[np.ndarray] = []
+    group_size: list[float] = []
+    for b in np.unique(blocks):
+        idx = np.nonzero(blocks == b)[0]
+        sub = agglomerate_units(prof[idx], sizes[idx], kpar, evidence)
+        for g in range(int(sub.max()) + 1):
+            members = idx[sub == g]
+            labels[members] = len(group_size)
+            w = sizes[members]
+            group_prof.append((prof[members] * w[:, None]).sum(axis=0) / w.sum())
+            group_size.append(float(w.sum()))
+    top = (
+        _agglomerate_scalable(
+            np.asarray(group_prof),
+            np.asarray(group_size),
+            kpar,
+            evidence,
+            np.zeros(len(group_size)),
+        )
+        if len(group_size) <= STAGE_B_DENSE_MAX
+        else np.arange(len(group_size))
+    )
+    return top[labels]

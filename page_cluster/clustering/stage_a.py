@@ -18,7 +18,14 @@ from scipy.spatial.distance import squareform
 
 from .similarity import weighted_jaccard_matrix
 
-__all__ = ["UNIT_DISTANCE", "StageAResult", "cluster_block", "quorum_core"]
+__all__ = [
+    "DENSE_MAX",
+    "UNIT_DISTANCE",
+    "StageAResult",
+    "cluster_block",
+    "near_duplicate_components",
+    "quorum_core",
+]
 
 #: Widest Jaccard distance (over template tokens) inside a unit. Small on
 #: purpose: at 0.05 no unit of the labelled corpora mixes templates (homogeneity
@@ -28,11 +35,21 @@ UNIT_DISTANCE = 0.05
 QUORUM = 0.8
 
 
+#: Largest number of distinct template signatures in one block clustered exactly
+#: (a dense distance matrix of this size takes about 200 MB).
+DENSE_MAX = 5000
+
+
 @dataclass(slots=True)
 class StageAResult:
-    """Unit label (0..k-1) of each signature of the block, in the given order."""
+    """Unit label (0..k-1) of each signature of the block, in the given order.
+
+    ``path`` is ``"exact"`` (average linkage) or ``"minhash"`` (near-duplicate
+    graph for blocks beyond ``DENSE_MAX`` distinct template signatures).
+    """
 
     labels: np.ndarray
+    path: str = "exact"
 
 
 def quorum_core(
@@ -61,14 +78,109 @@ def cluster_block(
     *,
     max_distance: float = UNIT_DISTANCE,
 ) -> StageAResult:
-    """Units of the signatures ``rows`` of ``matrix`` (``counts`` pages each)."""
+    """Units of the signatures ``rows`` of ``matrix`` (``counts`` pages each).
+
+    Up to ``DENSE_MAX`` signatures are clustered exactly (average linkage).
+    Larger blocks first collapse signatures identical on template tokens; if
+    still too many, a MinHash near-duplicate graph is used
+    (``StageAResult.path`` says which).
+    """
     n = len(rows)
     if n == 1:
         return StageAResult(labels=np.zeros(1, dtype=np.int64))
-    sim = weighted_jaccard_matrix(matrix[rows], weights)
-    dist = 1.0 - sim
-    np.fill_diagonal(dist, 0.0)
-    dist = np.maximum(dist, dist.T)
-    z = linkage(squareform(dist, checks=False), method="average")
-    labels = fcluster(z, t=max_distance, criterion="distance") - 1
-    return StageAResult(labels=_relabel_by_first(labels))
+    sub = _weighted_binary(matrix[rows], weights)
+    if n <= DENSE_MAX:
+        # Identical rows stay separate points: average linkage then weighs a
+        # template by how many distinct pages show it.
+        points, point_of = np.arange(n), np.arange(n)
+    else:
+        points, point_of = np.unique(_distinct_rows(sub), return_inverse=True)
+    psub = sub[points]
+    if len(points) == 1:
+        labels = np.zeros(len(points), dtype=np.int64)
+        path = "exact"
+    elif len(points) <= DENSE_MAX:
+        sim = weighted_jaccard_matrix(psub, np.ones(psub.shape[1]))
+        dist = 1.0 - sim
+        np.fill_diagonal(dist, 0.0)
+        dist = np.maximum(dist, dist.T)
+        z = linkage(squareform(dist, checks=False), method="average")
+        labels = fcluster(z, t=max_distance, criterion="distance") - 1
+        path = "exact"
+    else:
+        labels = near_duplicate_components(psub, max_distance)
+        path = "minhash"
+    return StageAResult(labels=_relabel_by_first(labels[point_of]), path=path)
+
+
+def _weighted_binary(sub: sp.csr_matrix, weights: np.ndarray) -> sp.csr_matrix:
+    """Rows restricted to the tokens with a positive weight (as 0/1)."""
+    keep = np.nonzero(weights > 0)[0]
+    out = sub[:, keep].tocsr()
+    out.data = np.ones_like(out.data, dtype=np.float64)
+    out.sort_indices()
+    return out
+
+
+def _distinct_rows(sub: sp.csr_matrix) -> np.ndarray:
+    """Index of the first identical row for every row (rows as token sets)."""
+    keys = [sub.indices[sub.indptr[i] : sub.indptr[i + 1]].tobytes() for i in range(sub.shape[0])]
+    first: dict[bytes, int] = {}
+    return np.asarray([first.setdefault(k, i) for i, k in enumerate(keys)], dtype=np.int64)
+
+
+def near_duplicate_components(
+    sub: sp.csr_matrix, max_distance: float, *, bands: int = 8, rows_per_band: int = 8
+) -> np.ndarray:
+    """Connected components of the "Jaccard distance <= max_distance" graph.
+
+    Candidate pairs come from MinHash banding (``bands`` x ``rows_per_band``
+    hashes: a pair at similarity 0.95 is a candidate with probability > 0.999,
+    one at 0.5 with 0.03); every candidate is then checked exactly. Linear in
+    the number of rows instead of quadratic.
+    """
+    n, v = sub.shape
+    n_hash = bands * rows_per_band
+    rng = np.random.default_rng(0x4D494E48)
+    a = rng.integers(1, 2**31 - 1, size=n_hash, dtype=np.int64)
+    b = rng.integers(0, 2**31 - 1, size=n_hash, dtype=np.int64)
+    prime = np.int64(2**31 - 1)
+    tokens = np.arange(v, dtype=np.int64)
+    sig = np.full((n, n_hash), np.iinfo(np.int64).max, dtype=np.int64)
+    nonempty = np.diff(sub.indptr) > 0
+    starts = sub.indptr[:-1][nonempty]
+    for h in range(n_hash):
+        perm = (a[h] * tokens + b[h]) % prime
+        vals = perm[sub.indices]
+        if len(vals):
+            sig[nonempty, h] = np.minimum.reduceat(vals, starts)
+    parent = np.arange(n)
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    sizes = np.asarray(sub.sum(axis=1)).ravel()
+    for band in range(bands):
+        chunk = sig[:, band * rows_per_band : (band + 1) * rows_per_band]
+        _, inverse = np.unique(chunk, axis=0, return_inverse=True)
+        order = np.argsort(inverse, kind="stable")
+        grouped = inverse[order]
+        boundaries = np.nonzero(np.diff(grouped))[0] + 1
+        for members in np.split(order, boundaries):
+            if len(members) < 2:
+                continue
+            head = members[0]
+            inter = np.asarray((sub[members] @ sub[head].T).todense()).ravel()
+            union = sizes[members] + sizes[head] - inter
+            close = members[(union == 0) | ((1 - inter / np.maximum(union, 1)) <= max_distance)]
+            root = find(int(head))
+            for m in close.tolist():
+                r = find(m)
+                if r != root:
+                    parent[max(r, root)] = min(r, root)
+                    root = min(r, root)
+    roots = np.asarray([find(i) for i in range(n)])
+    return np.unique(roots, return_inverse=True)[1]

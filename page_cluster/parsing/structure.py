@@ -66,14 +66,6 @@ def find_body(root: etree._Element) -> etree._Element | None:
     return body if body is not None else root
 
 
-def _lower_tag(tag: object) -> str | None:
-    if not isinstance(tag, str):
-        return None  # comment, processing instruction, entity
-    if tag.startswith("{"):
-        tag = tag.rsplit("}", 1)[-1]
-    return tag.lower()
-
-
 def walk_structure(
     root: etree._Element | None, content_block_attribute: str | None = None
 ) -> PageStructure:
@@ -89,7 +81,7 @@ def walk_structure(
     body = find_body(root)
     if body is None:
         return out
-    body_tag = _lower_tag(body.tag) or "body"
+    body_tag = body.tag.rsplit("}", 1)[-1].lower() if isinstance(body.tag, str) else "body"
 
     body_classes = body.get("class")
     if body_classes:
@@ -104,48 +96,59 @@ def walk_structure(
     seen_leaves: dict[str, None] = {}
     count = 0
     cba = content_block_attribute
+    segment_of = _segment_cached
+    inline_tags = INLINE_TAGS
+    opaque_tags = OPAQUE_TAGS
+    item_tags = ITEM_TAGS
     # Stack entries: (element, segments on the path, path string at each depth).
     stack: list[tuple[etree._Element, tuple[str, ...], tuple[str, ...]]] = [
         (body, (body_tag,), (body_tag,))
     ]
     while stack:
         el, segs, paths = stack.pop()
+        children = [c for c in el if type(c.tag) is str]
+        if not children:
+            if el is not body:
+                seen_leaves[paths[-1]] = None
+            continue
         # An element holding its own run of text is a text block: its text-level
         # children are the writer's formatting (links, emphasis), not template.
-        in_text = _has_own_text(el)
+        text = el.text
+        in_text = bool(text) and not text.isspace()
+        if not in_text:
+            for c in children:
+                tail = c.tail
+                if tail and not tail.isspace():
+                    in_text = True
+                    break
+        shared = None
+        if len(children) > 1:
+            tags = [c.tag for c in children]
+            if not item_tags.isdisjoint(tags):
+                shared = _shared_item_classes(children)
         descend: list[tuple[etree._Element, tuple[str, ...], tuple[str, ...]]] = []
         emitted = False
-        shared = _shared_item_classes(el)
-        for child in el:
-            tag = _lower_tag(child.tag)
-            if tag is None or (in_text and tag in INLINE_TAGS):
+        for child in children:
+            tag = child.tag
+            if tag in inline_tags and in_text:
                 continue
-            cls_attr = child.get("class")
-            classes = stable_classes(cls_attr) if cls_attr else ()
-            if shared is not None and tag in shared:
-                classes = tuple(c for c in classes if c in shared[tag])
-            role = child.get("role")
-            # Folding: a bare wrapper around exactly one element adds no step.
-            while tag in FOLDABLE_TAGS and not classes and not role:
-                el_id = child.get("id")
-                if el_id and el_id.strip():
-                    # A class-less wrapper named only by its id (``<div id="header">``):
-                    # the id is then the author's name for it.
-                    classes = ("#" + normalize_class(el_id.strip()),)
-                    break
-                only = _single_element_child(child)
-                if only is None or (cba is not None and child.get(cba) is not None):
-                    break
-                child = only
-                tag = _lower_tag(child.tag) or "div"
-                cls_attr = child.get("class")
-                classes = stable_classes(cls_attr) if cls_attr else ()
-                role = child.get("role")
+            if cba is not None and child.get(cba) is not None:
+                seg, tag = segment_of(child, tag, None)
+                seg = seg or tag
+                block = True
+            else:
+                seg, tag = segment_of(child, tag, shared)
+                block = False
+                # Folding: a bare wrapper around exactly one element adds no step.
+                while seg is None:
+                    only = _single_element_child(child)
+                    if only is None or (cba is not None and only.get(cba) is not None):
+                        seg = tag
+                        break
+                    child = only
+                    seg, tag = segment_of(child, child.tag, None)
             count += 1
             emitted = True
-            role = role.strip().lower() if role else None
-            type_ = child.get("type")
-            seg = build_segment(tag, classes, role, type_.strip().lower() if type_ else None)
             if seg in segs:
                 i = segs.index(seg)
                 c_segs, c_paths = segs[: i + 1], paths[: i + 1]
@@ -153,7 +156,7 @@ def walk_structure(
                 c_segs, c_paths = (*segs, seg), (*paths, paths[-1] + ">" + seg)
             path = c_paths[-1]
             seen_nodes[path] = None
-            if tag in OPAQUE_TAGS or (cba is not None and child.get(cba) is not None):
+            if block or tag in opaque_tags:
                 seen_leaves[path] = None
             else:
                 descend.append((child, c_segs, c_paths))
@@ -167,25 +170,81 @@ def walk_structure(
     return out
 
 
-def _shared_item_classes(el: etree._Element) -> dict[str, frozenset[str]] | None:
+_SEGMENTS: dict[tuple[str, str | None, str | None, str | None, str | None], str | None] = {}
+
+
+def _segment_cached(
+    child: etree._Element, tag: str, shared: dict[str, frozenset[str]] | None
+) -> tuple[str | None, str]:
+    """The step name of one element and its normalised tag.
+
+    ``None`` as the name marks a foldable bare wrapper (no class, role or id).
+    Results are memoised on the raw attribute values, which repeat endlessly
+    across the pages of one site.
+    """
+    if tag[0] == "{" or not tag.islower():
+        tag = tag.rsplit("}", 1)[-1].lower()
+    keys = child.keys()
+    if not keys:
+        return (None if tag in FOLDABLE_TAGS else tag), tag
+    get = child.get
+    cls_attr = get("class") if "class" in keys else None
+    role = get("role") if "role" in keys else None
+    type_ = get("type") if "type" in keys else None
+    el_id = get("id") if "id" in keys and tag in FOLDABLE_TAGS else None
+    if shared is not None and tag in shared and cls_attr:
+        kept = shared[tag]
+        cls_attr = " ".join(c for c in cls_attr.split() if normalize_class(c) in kept) or None
+    key = (tag, cls_attr, role, type_, el_id)
+    seg = _SEGMENTS.get(key, _MISSING)
+    if seg is _MISSING:
+        seg = _build(tag, cls_attr, role, type_, el_id)
+        if len(_SEGMENTS) > 500_000:
+            _SEGMENTS.clear()
+        _SEGMENTS[key] = seg
+    return seg, tag
+
+
+_MISSING = object()
+
+
+def _build(
+    tag: str, cls_attr: str | None, role: str | None, type_: str | None, el_id: str | None
+) -> str | None:
+    classes = stable_classes(cls_attr) if cls_attr else ()
+    role = role.strip().lower() or None if role else None
+    if tag in FOLDABLE_TAGS and not classes and not role:
+        if el_id and el_id.strip():
+            # A class-less wrapper named only by its id (``<div id="header">``):
+            # the id is then the author's name for it.
+            classes = ("#" + normalize_class(el_id.strip()),)
+        else:
+            return None
+    type_ = type_.strip().lower() if type_ else None
+    return build_segment(tag, classes, role, type_)
+
+
+def _shared_item_classes(children: list[etree._Element]) -> dict[str, frozenset[str]] | None:
     """Classes common to all repeated list/table items of one parent, by tag.
 
     Repeated items (rows, list items) often carry per-position classes (zebra
     striping ``even``/``odd``, ``altColor``/``rowColor``, ``first``): only the
     classes every sibling of that tag shares describe the template.
     """
-    seen: dict[str, frozenset[str] | None] = {}
+    seen: dict[str, frozenset[str]] = {}
     counts: dict[str, int] = {}
-    for c in el:
+    for c in children:
         tag = c.tag
-        if not isinstance(tag, str) or tag not in ITEM_TAGS:
+        if tag not in ITEM_TAGS:
             continue
         attr = c.get("class")
         cls = frozenset(stable_classes(attr)) if attr else frozenset()
         prev = seen.get(tag)
         seen[tag] = cls if prev is None else prev & cls
         counts[tag] = counts.get(tag, 0) + 1
-    repeated = {t: v for t, v in seen.items() if counts[t] > 1 and v is not None}
+    if not seen:
+        return None
+    repeated = {t: v for t, v in seen.items() if counts[t] > 1}
     return repeated or None
 
 

@@ -1,0 +1,153 @@
+"""Parsing pages in worker processes, in input order, with bounded memory.
+
+Each worker keeps its own token interner and returns only integer arrays plus
+the token strings it has not sent before; the main process maps them onto one
+vocabulary (:class:`~page_cluster.corpus.CorpusBuilder`). Results are consumed in
+submission order and every worker handles its chunks in that order, so each
+worker's new strings always arrive before the ids that use them. At most
+``INFLIGHT_PER_JOB`` chunks per worker are queued at any time: a 150,000-page
+crawl never sits in memory at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .model import Page
+from .parsing.signature import LocalInterner, ParsedPage, parse_page
+
+__all__ = ["CHUNK", "ParseTask", "default_jobs", "parse_in_order"]
+
+#: Pages per task sent to a worker (amortises inter-process overhead).
+CHUNK = 32
+#: Chunks queued per worker; bounds the HTML held in flight.
+INFLIGHT_PER_JOB = 3
+#: Inputs smaller than this are parsed in the calling process (no start-up cost).
+MIN_PARALLEL_PAGES = 2 * CHUNK
+
+
+@dataclass(frozen=True, slots=True)
+class ParseTask:
+    """What a worker needs to parse one page."""
+
+    page: Page
+    encoding: str | None
+    with_stylesheet_links: bool
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+_worker_interner: LocalInterner | None = None
+_worker_cba: str | None = None
+
+
+def _init_worker(content_block_attribute: str | None) -> None:
+    global _worker_interner, _worker_cba
+    _worker_interner = LocalInterner()
+    _worker_cba = content_block_attribute
+
+
+def _parse_chunk(tasks: list[ParseTask]) -> tuple[int, list[ParsedPage]]:
+    assert _worker_interner is not None
+    out = [
+        parse_page(
+            t.page,
+            _worker_interner,
+            _worker_cba,
+            t.encoding,
+            with_stylesheet_links=t.with_stylesheet_links,
+        )
+        for t in tasks
+    ]
+    return os.getpid(), out
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # Forking a multi-threaded process (a web app, a notebook kernel) can
+    # deadlock; a fresh interpreter is the safe choice there.
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def parse_in_order(
+    tasks: Iterable[ParseTask],
+    *,
+    jobs: int,
+    content_block_attribute: str | None = None,
+) -> Iterator[tuple[object, ParsedPage]]:
+    """Parse every task; yield ``(worker id, parsed page)`` in input order."""
+    it = iter(tasks)
+    head: list[ParseTask] = []
+    if jobs > 1:
+        for task in it:
+            head.append(task)
+            if len(head) >= MIN_PARALLEL_PAGES:
+                break
+    if jobs <= 1 or len(head) < MIN_PARALLEL_PAGES:
+        interner = LocalInterner()
+        for task in (*head, *it) if jobs > 1 else it:
+            yield (
+                "local",
+                parse_page(
+                    task.page,
+                    interner,
+                    content_block_attribute,
+                    task.encoding,
+                    with_stylesheet_links=task.with_stylesheet_links,
+                ),
+            )
+        return
+    yield from _parse_parallel(head, it, jobs, content_block_attribute)
+
+
+def _chunks(head: list[ParseTask], rest: Iterator[ParseTask]) -> Iterator[list[ParseTask]]:
+    chunk = list(head)
+    while len(chunk) >= CHUNK:
+        yield chunk[:CHUNK]
+        chunk = chunk[CHUNK:]
+    for task in rest:
+        chunk.append(task)
+        if len(chunk) == CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _parse_parallel(
+    head: list[ParseTask], rest: Iterator[ParseTask], jobs: int, cba: str | None
+) -> Iterator[tuple[object, ParsedPage]]:
+    pending: deque[Future] = deque()
+    limit = jobs * INFLIGHT_PER_JOB
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=_context(), initializer=_init_worker, initargs=(cba,)
+    ) as pool:
+        try:
+            for chunk in _chunks(head, rest):
+                pending.append(pool.submit(_parse_chunk, chunk))
+                while len(pending) >= limit:
+                    yield from _unpack(pending.popleft().result())
+            while pending:
+                yield from _unpack(pending.popleft().result())
+        finally:
+            for fut in pending:
+                fut.cancel()
+
+
+def _unpack(result: tuple[int, list[ParsedPage]]) -> Iterator[tuple[object, ParsedPage]]:
+    pid, parsed = result
+    for p in parsed:
+        yield pid, p

@@ -1,0 +1,105 @@
+"""Scalable paths give the same answers as the exact ones on small inputs."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import scipy.sparse as sp
+
+import page_cluster.clustering.pipeline as pipeline
+import page_cluster.clustering.stage_a as stage_a
+from page_cluster import resolve_page_cluster_keys
+from page_cluster.clustering.stage_a import near_duplicate_components
+
+from .conftest import SAMPLE
+
+
+def partition(keys):
+    groups = {}
+    for i, k in enumerate(keys):
+        groups.setdefault(k, []).append(i)
+    return sorted(sorted(g) for g in groups.values())
+
+
+def test_near_duplicate_components_finds_close_rows_only():
+    rows = [list(range(40)), [*range(40), 99], list(range(50, 90)), [*range(50, 90), 98]]
+    rows.append(list(range(0, 20)) + list(range(60, 80)))  # half of each: far from both
+    data, ind, ptr = [], [], [0]
+    for r in rows:
+        ind.extend(r)
+        data.extend([1.0] * len(r))
+        ptr.append(len(ind))
+    m = sp.csr_matrix((data, ind, ptr), shape=(len(rows), 100))
+    labels = near_duplicate_components(m, 0.05).tolist()
+    assert labels[0] == labels[1] and labels[2] == labels[3]
+    assert len({labels[0], labels[2], labels[4]}) == 3
+
+
+def test_minhash_path_agrees_with_exact_on_the_sample(sample_records, monkeypatch):
+    exact = resolve_page_cluster_keys(sample_records)
+    monkeypatch.setattr(stage_a, "DENSE_MAX", 3)
+    notes = []
+    scalable = resolve_page_cluster_keys(
+        sample_records, on_progress=lambda e: e.phase == "note" and notes.append(e.message)
+    )
+    assert partition(scalable) == partition(exact)
+    assert any("minhash near-duplicate path" in n and n.startswith("pass1:") for n in notes)
+
+
+def test_block_first_stage_b_agrees_on_the_sample(sample_records, monkeypatch):
+    exact = resolve_page_cluster_keys(sample_records)
+    monkeypatch.setattr(pipeline, "STAGE_B_DENSE_MAX", 2)
+    notes = []
+    scalable = resolve_page_cluster_keys(
+        sample_records, on_progress=lambda e: e.phase == "note" and notes.append(e.message)
+    )
+    assert partition(scalable) == partition(exact)
+    assert any(n.startswith("stage-b:") for n in notes)
+
+
+def test_parallel_parsing_gives_identical_keys(sample_records):
+    one = resolve_page_cluster_keys(sample_records, jobs=1)
+    two = resolve_page_cluster_keys(sample_records, jobs=2)
+    assert one == two
+    order = list(range(len(sample_records)))
+    random.Random(3).shuffle(order)
+    shuffled = resolve_page_cluster_keys([sample_records[i] for i in order], jobs=2)
+    back = [None] * len(order)
+    for pos, i in enumerate(order):
+        back[i] = shuffled[pos]
+    assert back == one
+
+
+def test_cli_jobs_flag_output_identical():
+    outs = []
+    for jobs in ("1", "2"):
+        res = subprocess.run(
+            [sys.executable, "-m", "page_cluster", "--jobs", jobs, str(SAMPLE)],
+            capture_output=True,
+            timeout=300,
+        )
+        assert res.returncode == 0, res.stderr
+        outs.append(res.stdout)
+    assert outs[0] == outs[1]
+    assert len(outs[0].splitlines()) == sum(1 for line in SAMPLE.read_text().splitlines() if line)
+    res = subprocess.run([sys.executable, "-m", "page_cluster", "--jobs", "0"], capture_output=True)
+    assert res.returncode == 2 and b"--jobs" in res.stderr
+
+
+def test_progress_keeps_pass1b_above_the_reference_threshold(monkeypatch, sample_records):
+    monkeypatch.setattr(pipeline, "COMPAT_PASS1B_PAGES", 10)
+    events = []
+    resolve_page_cluster_keys(sample_records[:40], on_progress=events.append)
+    assert any(e.phase == "pass1b-assign" and e.pages_assigned == 40 for e in events)
+
+
+def test_parallel_errors_name_the_record():
+    bad = [{"html": "<p>x</p>"}] * 100 + [{"paths": ["a"]}]
+    try:
+        resolve_page_cluster_keys(bad, jobs=2)
+    except Exception as exc:
+        assert "page 100" in str(exc)
+    else:
+        raise AssertionError("expected an error")
