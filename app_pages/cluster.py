@@ -8,6 +8,9 @@ from page_cluster.app_support.views import detail
 from page_cluster.app_support.views.keys import short_key
 from page_cluster.app_support.views.overview import blocking_summary
 
+MAX_ROWS = 10_000
+MAX_PREVIEW_CHOICES = 1_000
+
 ctx = state.require_context()
 view = ctx.view
 
@@ -32,7 +35,13 @@ if len(parts) > 1:
 
 members, core, landmarks, preview = st.tabs(["Members", "Structural core", "Landmarks", "Preview"])
 with members:
-    st.dataframe(detail.member_table(ctx.analysis, view, key), hide_index=True, width="stretch")
+    if view.size(key) > MAX_ROWS:
+        st.caption(f"The first {MAX_ROWS:,} of {view.size(key):,} members, in input order.")
+    st.dataframe(
+        detail.member_table(ctx.analysis, view, key, limit=MAX_ROWS),
+        hide_index=True,
+        width="stretch",
+    )
 with core:
     tokens = reason["structuralCoreTokens"]
     st.caption(f"{len(tokens)} tokens on at least 80% of the members")
@@ -45,7 +54,9 @@ with landmarks:
         st.plotly_chart(detail.landmark_figure(table), width="stretch")
         st.dataframe(table, hide_index=True, width="stretch")
 with preview:
-    positions = [int(p) for p in view.members(key)]
+    positions = [int(p) for p in view.members(key)[:MAX_PREVIEW_CHOICES]]
+    if view.size(key) > MAX_PREVIEW_CHOICES:
+        st.caption(f"Choose among the first {MAX_PREVIEW_CHOICES:,} members.")
     labels = {p: f"{ctx.analysis.pages.label(p)}" for p in positions}
     position = st.selectbox(
         "Member page", positions, format_func=labels.__getitem__, key="detail_member"

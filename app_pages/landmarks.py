@@ -14,13 +14,18 @@ st.caption(
     "instances made of the cluster's shell tokens (site chrome rather than content)."
 )
 largest = max(view.size(k) for k in view.cluster_keys)
-min_size = st.slider("Clusters with at least this many pages", 1, max(largest, 2), 1)
+left, right = st.columns(2)
+min_size = left.slider("Clusters with at least this many pages", 1, max(largest, 2), 1)
+count = len(view.cluster_keys)
+shown = right.slider("Largest clusters shown", 1, max(count, 2), min(count, 60))
 sizes = {k: view.size(k) for k in view.cluster_keys}
 for tab, metric in zip(
     st.tabs(["Presence rate", "Chrome rate"]), landmark_rates.RATE_METRICS, strict=True
 ):
     with tab:
-        matrix = landmark_rates.landmark_rate_matrix(view, metric, min_size=min_size)
+        matrix = landmark_rates.landmark_rate_matrix(
+            view, metric, min_size=min_size, max_clusters=shown
+        )
         if matrix.empty:
             st.info("No cluster is that large.")
             continue

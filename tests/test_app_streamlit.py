@@ -105,6 +105,12 @@ def test_overview_search_and_filters(db, core, sample_view):
     shown = at.dataframe[0].value
     expected = overview.filter_clusters(overview.cluster_table(sample_view), suspicious_only=True)
     assert list(shown["cluster"]) == list(expected["cluster"])
+    # Open one of them in the detail view.
+    pick = expected["clusterKey"].iloc[-1]
+    at.selectbox(key="overview_open").set_value(pick).run()
+    next(b for b in at.button if b.label == "Show cluster detail").click().run()
+    assert at.title[0].value == "Cluster detail"
+    assert at.selectbox(key="detail_cluster").value == pick
 
 
 def test_cluster_detail_shows_members_core_and_landmarks(db, core):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from .._version import __version__
 from ..clustering.pipeline import ClusterRun
@@ -160,6 +161,7 @@ class Analysis:
         default_factory=OrderedDict, repr=False
     )
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _search: tuple[pd.Series, pd.Series] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.base_keys:
@@ -193,6 +195,16 @@ class Analysis:
             while len(self._views) > MAX_VIEWS:
                 self._views.popitem(last=False)
         return built
+
+    def search_columns(self) -> tuple[pd.Series, pd.Series]:
+        """Lower-cased ids and URL paths of every page (built once, for page search)."""
+        with self._lock:
+            if self._search is None:
+                index = self.pages
+                ids = [str(index.label(i)).lower() for i in range(len(index))]
+                paths = [index.path_text(i).lower() for i in range(len(index))]
+                self._search = (pd.Series(ids, dtype="string"), pd.Series(paths, dtype="string"))
+            return self._search
 
     def page(self, i: int) -> Page:
         """Page ``i`` read back from the input (its HTML is not kept in memory)."""

@@ -21,9 +21,12 @@ __all__ = [
 ]
 
 
-def member_table(analysis: Analysis, view: PartitionView, key: str) -> pd.DataFrame:
-    """The cluster's pages in input order (position, id, path, host)."""
-    return page_table(analysis, view, view.members(key)).drop(columns=["clusterKey"])
+def member_table(
+    analysis: Analysis, view: PartitionView, key: str, *, limit: int | None = None
+) -> pd.DataFrame:
+    """The cluster's pages in input order (position, id, path, host), the first ``limit``."""
+    members = view.members(key)
+    return page_table(analysis, view, members[:limit]).drop(columns=["clusterKey"])
 
 
 def landmark_table(reason: dict[str, Any]) -> pd.DataFrame:

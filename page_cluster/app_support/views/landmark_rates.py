@@ -17,8 +17,11 @@ __all__ = ["RATE_METRICS", "landmark_heatmap", "landmark_rate_matrix"]
 RATE_METRICS = ("presenceRate", "chromeRate")
 
 
-def landmark_rate_matrix(view: PartitionView, metric: str, *, min_size: int = 1) -> pd.DataFrame:
-    """Rows: clusters (largest first, at least ``min_size`` pages); columns: types.
+def landmark_rate_matrix(
+    view: PartitionView, metric: str, *, min_size: int = 1, max_clusters: int | None = None
+) -> pd.DataFrame:
+    """Rows: clusters (largest first, at least ``min_size`` pages, at most
+    ``max_clusters``); columns: landmark types.
 
     A type no member has is NaN for ``chromeRate`` (nothing to judge) and 0 for
     ``presenceRate``.
@@ -28,7 +31,7 @@ def landmark_rate_matrix(view: PartitionView, metric: str, *, min_size: int = 1)
     keys = sorted(
         (k for k in view.cluster_keys if view.size(k) >= min_size),
         key=lambda k: (-view.size(k), k),
-    )
+    )[:max_clusters]
     absent = 0.0 if metric == "presenceRate" else np.nan
     data = [
         [

@@ -118,12 +118,8 @@ def search_pages(
     needle = query.strip().lower()
     if not needle:
         return page_table(analysis, view, np.empty(0, dtype=np.int64))
-    index = analysis.pages
-    ids = pd.Series([str(index.label(i)) for i in range(len(index))], dtype="string")
-    paths = pd.Series([index.path_text(i) for i in range(len(index))], dtype="string")
-    hit = ids.str.lower().str.contains(needle, regex=False) | paths.str.lower().str.contains(
-        needle, regex=False
-    )
+    ids, paths = analysis.search_columns()
+    hit = ids.str.contains(needle, regex=False) | paths.str.contains(needle, regex=False)
     positions = np.nonzero(hit.to_numpy(dtype=bool))[0][:limit]
     return page_table(analysis, view, positions)
 
