@@ -65,6 +65,17 @@ def test_formats_give_the_same_pages_and_read_back(tmp_path, data, fmt):
     assert loaded.problems == []
 
 
+def test_pages_without_offsets_are_found_by_reading_again():
+    source = CrawlSource.from_bytes(_jsonl(RECORDS), "x.jsonl")
+    _, loaded = _read_all(source)
+    index = loaded.index
+    index.offsets[:] = [-1] * len(index)  # as a reader without record positions leaves them
+    assert [fetch_page(source, index, i).html for i in range(3)] == [r["html"] for r in RECORDS]
+    with pytest.raises(LoadError, match="fewer pages"):
+        index.offsets.append(-1)
+        fetch_page(source, index, 3)
+
+
 def test_uploaded_bytes_behave_like_a_file(tmp_path):
     source = CrawlSource.from_bytes(_jsonl(RECORDS), "upload.jsonl")
     htmls, loaded = _read_all(source)

@@ -11,7 +11,9 @@ optionally gzip-compressed) and a JSON array of page objects. Every page read
 is recorded in a :class:`PageIndex` (id, URL path, host and where the record
 sits in the file), so a page's HTML can be read back for a preview without
 keeping any HTML in memory. :func:`load_pages` is the single entry point: a
-reader for further formats replaces its body, nothing else.
+reader for further formats (WARC, mirror folders) replaces its body, nothing
+else; its pages get no offsets (``-1``) and :func:`fetch_page` then finds a
+page by reading the stream again up to it.
 """
 
 from __future__ import annotations
@@ -404,9 +406,20 @@ def load_pages(
     return LoadedPages(reader(source, index, problems, skip_invalid, on_bytes), index, problems)
 
 
+def _nth_page(source: CrawlSource, i: int) -> Page:
+    """Page ``i`` found by reading the pages again (formats without record offsets)."""
+    loaded = load_pages(source, skip_invalid=True)
+    for position, page in enumerate(loaded.pages):
+        if position == i:
+            return page
+    raise LoadError(source.label, f"page {i} can no longer be read (the input has fewer pages)")
+
+
 def fetch_page(source: CrawlSource, index: PageIndex, i: int) -> Page:
     """Read page ``i`` back from the source (for a preview): one record, not the file."""
     offset = index.offsets[i]
+    if offset < 0 or index.format not in ("jsonl", "json-array"):
+        return _nth_page(source, i)
     if index.format == "jsonl":
         with _opened(source) as (_, stream):
             try:

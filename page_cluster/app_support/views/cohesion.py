@@ -58,7 +58,7 @@ def cohesion_figure(view: PartitionView, keys: list[str]) -> go.Figure:
         line_dash="dash",
         line_color="#777",
         annotation_text="suspicious below",
-        annotation_position="top left",
+        annotation_position="bottom right",
     )
     fig.update_layout(
         height=max(260, 34 * len(keys) + 90),
