@@ -26,7 +26,10 @@ st.download_button(
     on_click="ignore",
     type="primary",
 )
-st.caption("Columns: id, clusterKey, path, host; one row per page in input order.")
+st.caption(
+    "Columns: id, clusterKey, path, host; one row per page in input order "
+    "(the first 50 rows are shown below)."
+)
 st.dataframe(
     pd.read_csv(io.StringIO(csv_text), dtype=str, keep_default_na=False, nrows=50),
     hide_index=True,

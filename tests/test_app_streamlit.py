@@ -355,3 +355,14 @@ def test_csv_download_payload(db, tmp_path):
         dtype=str,
     )
     pd.testing.assert_frame_equal(preview.reset_index(drop=True), expected)
+
+
+def test_an_unusable_decisions_file_disables_decisions_but_not_the_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAGE_CLUSTER_DECISIONS_DB", str(tmp_path))  # a directory
+    crawl = write_jsonl(tmp_path / "copied.jsonl", copied_host_records(10))
+    at = _open_path(start(), crawl)
+    goto(at, "validation")
+    assert any("Decisions cannot be saved" in e.value and "directory" in e.value for e in at.error)
+    assert at.button(key="validation_confirm").disabled
+    goto(at, "overview")
+    assert metrics(at)["Pages"] == "20"
