@@ -28,6 +28,8 @@ __all__ = [
     "DEFAULT_MAX_SAMPLE_SIZE",
     "DEFAULT_SUSPICIOUS_MEDIAN_BELOW",
     "ClusterCohesion",
+    "CohesionPairs",
+    "cohesion_pair_similarities",
     "compute_cluster_cohesion",
     "sample_members",
 ]
@@ -119,9 +121,37 @@ def _summaries(
     return out
 
 
-def _cohesion_of_corpus(
-    cc: ClusteredCorpus, max_sample_size: int, below: float
-) -> list[ClusterCohesion]:
+@dataclass(frozen=True, slots=True)
+class CohesionPairs:
+    """Every sampled within-cluster pair and its similarity (what cohesion summarises).
+
+    ``pair_cluster[k]`` indexes ``cluster_keys`` (sorted, as in the partition);
+    ``similarities[k]`` is that pair's token-set Jaccard similarity. A viewer
+    can draw the whole distribution from it; :func:`compute_cluster_cohesion`
+    reduces it to median / p10 / min.
+    """
+
+    cluster_keys: list[str]
+    member_counts: np.ndarray
+    sampled_counts: np.ndarray
+    pair_cluster: np.ndarray
+    similarities: np.ndarray
+
+
+def cohesion_pair_similarities(
+    cc: ClusteredCorpus, *, max_sample_size: int = DEFAULT_MAX_SAMPLE_SIZE
+) -> CohesionPairs:
+    """Pairwise similarities of the sampled members of every cluster, all at once.
+
+    >>> from .data import clustered_corpus_from_pages
+    >>> cc = clustered_corpus_from_pages([{"clusterKey": "k", "tokens": t}
+    ...                                   for t in (["a"], ["a"], ["a", "b"])])
+    >>> pairs = cohesion_pair_similarities(cc)
+    >>> pairs.pair_cluster.tolist(), pairs.similarities.tolist()
+    ([0, 0, 0], [1.0, 0.5, 0.5])
+    """
+    if max_sample_size < 2:
+        raise ValueError("max_sample_size must be at least 2")
     n_clusters = len(cc.cluster_keys)
     # Members of every cluster, ordered by token set (input-order independent).
     order = np.lexsort((np.arange(cc.n_pages), cc.page_sig, cc.page_cluster))
@@ -138,7 +168,21 @@ def _cohesion_of_corpus(
     label = np.repeat(np.arange(n_clusters), sampled)
     # Every pair of sampled members within a cluster, all clusters at once.
     a, _, sims = grouped_pair_jaccard(cc.matrix, cc.page_sig[pages], label)
-    return _summaries(cc.cluster_keys, member_counts, sampled, label[a], sims, below)
+    return CohesionPairs(list(cc.cluster_keys), member_counts, sampled, label[a], sims)
+
+
+def _cohesion_of_corpus(
+    cc: ClusteredCorpus, max_sample_size: int, below: float
+) -> list[ClusterCohesion]:
+    pairs = cohesion_pair_similarities(cc, max_sample_size=max_sample_size)
+    return _summaries(
+        pairs.cluster_keys,
+        pairs.member_counts,
+        pairs.sampled_counts,
+        pairs.pair_cluster,
+        pairs.similarities,
+        below,
+    )
 
 
 def compute_cluster_cohesion(

@@ -1,0 +1,35 @@
+"""Cohesion: pairwise similarity distributions, least cohesive clusters first."""
+
+import streamlit as st
+
+from app_ui import state
+from page_cluster.app_support.views import cohesion
+
+ctx = state.require_context()
+view = ctx.view
+
+st.title("Cohesion")
+st.caption(
+    "Token-set Jaccard similarity of member pairs (up to 40 sampled members per cluster), "
+    "as the validator computes it. A median below 0.75 flags a cluster as suspicious: "
+    "it asks for a look, it is not a verdict."
+)
+table = cohesion.cohesion_table(view)
+if table.empty:
+    st.info("No cluster has two members.")
+    st.stop()
+suspicious_only = st.checkbox("Suspicious clusters only", key="cohesion_suspicious")
+shown = table[table["suspicious"]] if suspicious_only else table
+if shown.empty:
+    st.info("No suspicious cluster.")
+    st.stop()
+count = st.slider("Clusters in the chart", 1, len(shown), min(20, len(shown)))
+st.plotly_chart(cohesion.cohesion_figure(view, list(shown["clusterKey"][:count])), width="stretch")
+st.dataframe(
+    shown.drop(columns=["clusterKey"]),
+    hide_index=True,
+    width="stretch",
+    column_config={
+        c: st.column_config.NumberColumn(format="%.3f") for c in ("median", "p10", "min")
+    },
+)

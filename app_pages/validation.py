@@ -1,0 +1,135 @@
+"""Validation: merge suggestions with evidence; the analyst confirms or rejects each."""
+
+import streamlit as st
+
+from app_ui import state, widgets
+from page_cluster.app_support import DecisionStoreError
+from page_cluster.app_support.text import markdown_text
+from page_cluster.app_support.views import suggestions as sg
+from page_cluster.app_support.views.keys import short_key
+
+ctx = state.require_context()
+analysis = ctx.analysis
+
+st.title("Validation")
+st.caption(sg.mirror_axis_text(analysis.report))
+items = sg.suggestions(analysis, ctx.decisions)
+if ctx.store_error:
+    st.error(markdown_text(f"Decisions cannot be saved: {ctx.store_error}"))
+
+cols = st.columns(4)
+cols[0].metric("Merge suggestions", len(items))
+cols[1].metric("Confirmed", sum(s.decision == "confirmed" for s in items))
+cols[2].metric("Rejected", sum(s.decision == "rejected" for s in items))
+cols[3].metric("Undecided", sum(s.decision is None for s in items))
+
+if not items:
+    st.info(
+        "The validator suggests no merge: no two clusters hold pages with identical "
+        "structure or near-identical mirror copies."
+    )
+else:
+    st.dataframe(sg.suggestion_table(items, analysis), hide_index=True, width="stretch")
+
+
+def _decide(pair: tuple[str, str], decision: str | None) -> None:
+    store = ctx.store
+    if store is None:
+        return
+    try:
+        if decision is None:
+            store.clear(analysis.content_hash, analysis.options.scope, *pair)
+        else:
+            store.record(analysis.content_hash, analysis.options.scope, *pair, decision)
+    except DecisionStoreError as exc:
+        st.session_state["pc_decision_error"] = str(exc)
+
+
+if items:
+    first_open = next((i for i, s in enumerate(items) if s.decision is None), 0)
+    index = st.selectbox(
+        "Suggestion",
+        range(len(items)),
+        index=first_open,
+        format_func=lambda i: (
+            f"{i + 1}. {short_key(items[i].key_a)} ⇄ {short_key(items[i].key_b)} "
+            f"({items[i].similarity:.2f}, {items[i].decision or 'undecided'})"
+        ),
+        key="validation_pick",
+    )
+    s = items[index]
+    st.markdown(f"**Evidence:** {s.evidence()}.")
+    facts = st.columns(4)
+    facts[0].metric("Similarity", f"{s.similarity:.3f}")
+    facts[1].metric("Mirror copies", "yes" if s.corroborated_by_mirror_axis else "no")
+    facts[2].metric("Size A", s.size_a)
+    facts[3].metric("Size B", s.size_b)
+    status = s.decision or "undecided"
+    when = f" ({markdown_text(s.decided_at)})" if s.decided_at else ""
+    st.markdown(f"Decision: **{status}**{when}")
+    problem = st.session_state.pop("pc_decision_error", None)
+    if problem:
+        st.error(markdown_text(problem))
+    disabled = ctx.store is None
+    b1, b2, b3, _ = st.columns([1, 1, 1, 3])
+    b1.button(
+        "Confirm merge",
+        type="primary",
+        disabled=disabled or s.decision == "confirmed",
+        on_click=_decide,
+        args=(s.pair, "confirmed"),
+        key="validation_confirm",
+    )
+    b2.button(
+        "Reject",
+        disabled=disabled or s.decision == "rejected",
+        on_click=_decide,
+        args=(s.pair, "rejected"),
+        key="validation_reject",
+    )
+    b3.button(
+        "Undo decision",
+        disabled=disabled or s.decision is None,
+        on_click=_decide,
+        args=(s.pair, None),
+        key="validation_undo",
+    )
+
+    left, right = st.columns(2)
+    for column, side, key, position in (
+        (left, "A", s.key_a, s.example_a),
+        (right, "B", s.key_b, s.example_b),
+    ):
+        with column:
+            label = analysis.pages.label(position)
+            st.markdown(f"**Cluster {side}:** {markdown_text(short_key(key))}")
+            where = f"{label} · {analysis.pages.path_text(position)}"
+            st.caption(f"Example page: {markdown_text(where)}")
+            widgets.page_preview(ctx, position, title=f"Example page {side}", height=420)
+
+others = sg.other_decisions(analysis, ctx.decisions)
+if others:
+    with st.expander(f"{len(others)} stored decision(s) this run does not suggest (not applied)"):
+        st.dataframe(
+            [
+                {
+                    "clusterA": d.cluster_key_a,
+                    "clusterB": d.cluster_key_b,
+                    "decision": d.decision,
+                    "decidedAt": d.decided_at,
+                    "engineVersion": d.engine_version,
+                }
+                for d in others
+            ],
+            hide_index=True,
+        )
+if ctx.store is not None:
+    with st.expander("History of decisions on this crawl"):
+        history = ctx.store.history(analysis.content_hash, analysis.options.scope)
+        st.dataframe(
+            [
+                {"clusterA": a, "clusterB": b, "decision": d or "undone", "at": at}
+                for a, b, d, at in history
+            ],
+            hide_index=True,
+        )

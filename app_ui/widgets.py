@@ -1,0 +1,80 @@
+"""Widgets shared by several views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import streamlit as st
+
+from page_cluster.app_support import LoadError
+from page_cluster.app_support.preview import PREVIEW_MAX_CHARS, PreviewDocument, sandboxed_iframe
+from page_cluster.app_support.text import markdown_text
+from page_cluster.app_support.views.detail import member_preview
+from page_cluster.app_support.views.keys import short_key
+
+from .state import Context
+
+SELECTED_CLUSTER = "pc_selected_cluster"
+
+
+def cluster_label(ctx: Context, key: str) -> str:
+    return f"{short_key(key)} — {ctx.view.size(key)} pages"
+
+
+def cluster_picker(
+    ctx: Context, label: str, *, widget_key: str, keys: Sequence[str] | None = None
+) -> str:
+    """Pick a cluster (largest first); remembers the choice across views."""
+    view = ctx.view
+    options = (
+        list(keys)
+        if keys is not None
+        else sorted(view.cluster_keys, key=lambda k: (-view.size(k), k))
+    )
+    current = st.session_state.get(SELECTED_CLUSTER)
+    index = options.index(current) if current in options else 0
+    choice = st.selectbox(
+        label,
+        options,
+        index=index,
+        format_func=lambda k: cluster_label(ctx, k),
+        key=widget_key,
+    )
+    st.session_state[SELECTED_CLUSTER] = choice
+    return choice
+
+
+def page_preview(
+    ctx: Context, position: int, *, title: str, height: int = 520
+) -> PreviewDocument | None:
+    """A page of the crawl in a sandboxed iframe (scripts off), landmarks outlined.
+
+    The outline compares each landmark with the shell of the page's own cluster.
+    """
+    key = ctx.view.keys[position]
+    try:
+        doc = member_preview(ctx.analysis, ctx.view, key, position)
+    except LoadError as exc:
+        st.error(markdown_text(f"Cannot show this page: {exc}"))
+        return None
+    if doc.truncated:
+        st.caption(f"Long page: only its first {PREVIEW_MAX_CHARS:,} characters are shown.")
+    st.iframe(sandboxed_iframe(doc.srcdoc, title=title, height=height), height=height + 6)
+    return doc
+
+
+def landmark_legend(doc: PreviewDocument) -> pd.DataFrame:
+    return pd.DataFrame(
+        [
+            {
+                "landmark": m.type,
+                "chrome": m.chrome,
+                "line": m.start_line,
+                "column": m.start_column,
+                "shellShare": round(m.shell_share, 3),
+            }
+            for m in doc.landmarks
+        ],
+        columns=["landmark", "chrome", "line", "column", "shellShare"],
+    )

@@ -1,0 +1,45 @@
+"""What the analyst app needs, without the app: loading, caching, decisions, view models.
+
+Everything here is plain Python on plain data and never imports streamlit, so it
+is tested without a browser or a Streamlit runtime. The Streamlit scripts
+(``app.py``, ``app_pages/``, ``app_ui/``) only call these functions and draw what
+they return.
+
+* :mod:`.loading`: crawl sources (a file path, uploaded bytes), their content
+  hash, and :func:`~.loading.load_pages`, the one function that turns a source
+  into pages.
+* :mod:`.analysis`: one clustering run with its partition report, and the
+  partition views with confirmed merges applied.
+* :mod:`.jobs`: runs in background threads, shared by every browser tab.
+* :mod:`.progress`: progress events turned into a fraction and a sentence.
+* :mod:`.decisions`: the analyst's merge decisions in a SQLite file.
+* :mod:`.preview`: a page rendered in a sandboxed iframe, landmarks outlined.
+* :mod:`.views`: tables and figures for each view.
+"""
+
+from .analysis import Analysis, PartitionView, RunOptions, analyse
+from .decisions import Decision, DecisionStore, DecisionStoreError, default_decisions_path
+from .jobs import AnalysisJobs, Job
+from .loading import CrawlSource, LoadError, LoadProblem, PageIndex, content_hash, load_pages
+from .progress import ProgressSnapshot, RunProgress
+
+__all__ = [
+    "Analysis",
+    "AnalysisJobs",
+    "CrawlSource",
+    "Decision",
+    "DecisionStore",
+    "DecisionStoreError",
+    "Job",
+    "LoadError",
+    "LoadProblem",
+    "PageIndex",
+    "PartitionView",
+    "ProgressSnapshot",
+    "RunOptions",
+    "RunProgress",
+    "analyse",
+    "content_hash",
+    "default_decisions_path",
+    "load_pages",
+]

@@ -1,0 +1,264 @@
+"""One analysed crawl, and its partition with the analyst's confirmed merges applied.
+
+:func:`analyse` runs the core once: read and parse the pages, cluster them,
+and validate the resulting partition. The validator's cross-cluster duplicates
+are *suggestions*: unlike the command line's ``--validation-file``, the app
+applies none of them by itself; the analyst confirms or rejects each.
+
+:meth:`Analysis.view` gives the partition with a set of confirmed merges
+applied: final keys per page, cluster reasons, cohesion and its pairwise
+similarities, all for the merged keys, so every view shows one consistent
+partition. Views are memoised per merge set; building one costs a few sparse
+products over signatures (no page is parsed again).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .._version import __version__
+from ..clustering.pipeline import ClusterRun
+from ..explain.reasons import build_cluster_reasons
+from ..model import Page
+from ..resolve import run_clustering
+from ..validation.cohesion import (
+    ClusterCohesion,
+    CohesionPairs,
+    cohesion_pair_similarities,
+    compute_cluster_cohesion,
+)
+from ..validation.data import ClusteredCorpus, clustered_corpus_from_corpus
+from ..validation.duplicates import CrossClusterDuplicate
+from ..validation.merge import merge_key_map
+from ..validation.report import ClusterPartitionReport, validate_cluster_partition
+from .loading import CrawlSource, LoadError, LoadProblem, PageIndex, content_hash, fetch_page
+from .loading import load_pages as _load_pages
+from .progress import RunProgress
+
+__all__ = ["Analysis", "PartitionView", "RunOptions", "analyse", "analysis_key", "normalize_pair"]
+
+#: Partition views kept per analysis (one per distinct set of confirmed merges).
+MAX_VIEWS = 8
+
+Pair = tuple[str, str]
+
+
+def normalize_pair(a: str, b: str) -> Pair:
+    """A cluster pair in canonical order.
+
+    >>> normalize_pair("b", "a")
+    ('a', 'b')
+    """
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """Options that change a run's result (and so its cache entry)."""
+
+    content_block_attribute: str | None = None
+    skip_invalid: bool = False
+
+    @property
+    def scope(self) -> str:
+        """What decisions depend on besides the content: the token-changing option."""
+        return self.content_block_attribute or ""
+
+
+def analysis_key(digest: str, options: RunOptions) -> str:
+    """Cache key of a run: content hash plus the options.
+
+    >>> analysis_key("ab", RunOptions("data-bgb"))
+    'ab|data-bgb|0'
+    """
+    return f"{digest}|{options.content_block_attribute or ''}|{int(options.skip_invalid)}"
+
+
+@dataclass(eq=False)
+class PartitionView:
+    """The partition with ``merges`` applied: what every view draws."""
+
+    merges: tuple[Pair, ...]
+    keys: list[str]
+    key_map: dict[str, str]
+    clustered: ClusteredCorpus
+    reasons: dict[str, dict[str, Any]]
+    cohesion: dict[str, ClusterCohesion]
+    pairs: CohesionPairs
+    _order: np.ndarray = field(repr=False)
+    _bounds: np.ndarray = field(repr=False)
+    _index: dict[str, int] = field(repr=False)
+
+    @property
+    def cluster_keys(self) -> list[str]:
+        """Final keys, sorted."""
+        return self.clustered.cluster_keys
+
+    def members(self, key: str) -> np.ndarray:
+        """Positions (input order) of the pages of one final cluster."""
+        c = self._index[key]
+        return self._order[self._bounds[c] : self._bounds[c + 1]]
+
+    def size(self, key: str) -> int:
+        c = self._index[key]
+        return int(self._bounds[c + 1] - self._bounds[c])
+
+    def merged_from(self, key: str) -> list[str]:
+        """The run's own keys that make up a final key (itself when unmerged)."""
+        parts = sorted(k for k, v in self.key_map.items() if v == key)
+        return parts or [key]
+
+    def pair_similarities(self, key: str) -> np.ndarray:
+        c = self._index[key]
+        return self.pairs.similarities[self.pairs.pair_cluster == c]
+
+
+def _build_view(run: ClusterRun, base_keys: list[str], merges: tuple[Pair, ...]) -> PartitionView:
+    key_map = merge_key_map(merges)
+    keys = [key_map.get(k, k) for k in base_keys] if key_map else list(base_keys)
+    cc = clustered_corpus_from_corpus(run.corpus, keys)
+    order = np.argsort(cc.page_cluster, kind="stable")
+    bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
+    return PartitionView(
+        merges=merges,
+        keys=keys,
+        key_map=key_map,
+        clustered=cc,
+        reasons=build_cluster_reasons(run, key_map or None),
+        cohesion={c.cluster_key: c for c in compute_cluster_cohesion(cc)},
+        pairs=cohesion_pair_similarities(cc),
+        _order=order,
+        _bounds=bounds,
+        _index={k: i for i, k in enumerate(cc.cluster_keys)},
+    )
+
+
+@dataclass(eq=False)
+class Analysis:
+    """A finished run on one input, with its report and where each page came from."""
+
+    key: str
+    content_hash: str
+    source: CrawlSource
+    source_identity: tuple[Any, ...]
+    options: RunOptions
+    run: ClusterRun
+    pages: PageIndex
+    problems: list[LoadProblem]
+    report: ClusterPartitionReport
+    elapsed_seconds: float
+    engine_version: str = __version__
+    base_keys: list[str] = field(default_factory=list)
+    _views: OrderedDict[tuple[Pair, ...], PartitionView] = field(
+        default_factory=OrderedDict, repr=False
+    )
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _search: tuple[pd.Series, pd.Series] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.base_keys:
+            self.base_keys = self.run.page_keys
+
+    @property
+    def n_pages(self) -> int:
+        return len(self.base_keys)
+
+    @property
+    def suggestions(self) -> list[CrossClusterDuplicate]:
+        """The validator's merge suggestions on the run's own partition."""
+        return self.report.cross_cluster_duplicates
+
+    def applicable(self, pairs: Iterable[Pair]) -> tuple[Pair, ...]:
+        """The pairs that are current suggestions (others are not applied)."""
+        offered = {normalize_pair(d.cluster_key_a, d.cluster_key_b) for d in self.suggestions}
+        return tuple(sorted({normalize_pair(*p) for p in pairs} & offered))
+
+    def view(self, merges: Iterable[Pair] = ()) -> PartitionView:
+        """The partition with the given confirmed merges (only current suggestions) applied."""
+        wanted = self.applicable(merges)
+        with self._lock:
+            hit = self._views.get(wanted)
+            if hit is not None:
+                self._views.move_to_end(wanted)
+                return hit
+        built = _build_view(self.run, self.base_keys, wanted)
+        with self._lock:
+            self._views[wanted] = built
+            while len(self._views) > MAX_VIEWS:
+                self._views.popitem(last=False)
+        return built
+
+    def search_columns(self) -> tuple[pd.Series, pd.Series]:
+        """Lower-cased ids and URL paths of every page (built once, for page search)."""
+        with self._lock:
+            if self._search is None:
+                index = self.pages
+                ids = [str(index.label(i)).lower() for i in range(len(index))]
+                paths = [index.path_text(i).lower() for i in range(len(index))]
+                self._search = (pd.Series(ids, dtype="string"), pd.Series(paths, dtype="string"))
+            return self._search
+
+    def page(self, i: int) -> Page:
+        """Page ``i`` read back from the input (its HTML is not kept in memory)."""
+        try:
+            unchanged = self.source.identity() == self.source_identity
+        except OSError as exc:
+            raise LoadError(self.source.label, exc.strerror or str(exc)) from None
+        if not unchanged:
+            raise LoadError(
+                self.source.label, "the file changed since it was analysed; analyse it again"
+            )
+        return fetch_page(self.source, self.pages, i)
+
+
+def analyse(
+    source: CrawlSource,
+    options: RunOptions = RunOptions(),
+    *,
+    digest: str | None = None,
+    progress: RunProgress | None = None,
+) -> Analysis:
+    """Read, cluster and validate one crawl; raises :class:`LoadError` on bad input."""
+    progress = progress if progress is not None else RunProgress(source.size())
+    identity = source.identity()
+    if digest is None:
+        digest = content_hash(source)
+    start = time.monotonic()
+    loaded = _load_pages(source, skip_invalid=options.skip_invalid, on_bytes=progress.bytes_read)
+    run = run_clustering(
+        loaded.pages,
+        content_block_attribute=options.content_block_attribute,
+        on_progress=progress.event,
+    )
+    if run.corpus.n_pages == 0:
+        skipped = f" ({len(loaded.problems)} unreadable records skipped)" if loaded.problems else ""
+        raise LoadError(source.label, f"no pages found{skipped}")
+    progress.step("Validating the partition")
+    keys = run.page_keys
+    report = validate_cluster_partition(clustered_corpus_from_corpus(run.corpus, keys))
+    analysis = Analysis(
+        key=analysis_key(digest, options),
+        content_hash=digest,
+        source=source,
+        source_identity=identity,
+        options=options,
+        run=run,
+        pages=loaded.index,
+        problems=loaded.problems,
+        report=report,
+        elapsed_seconds=0.0,
+        base_keys=keys,
+    )
+    progress.step("Explaining clusters")
+    analysis.view(())
+    analysis.elapsed_seconds = time.monotonic() - start
+    progress.finish(f"{analysis.n_pages:,} pages in {len(set(keys)):,} clusters")
+    return analysis

@@ -1,0 +1,368 @@
+"""Every view of the app under ``streamlit.testing.v1.AppTest``: no exceptions, and
+the values shown are the core's."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections import Counter
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from page_cluster import run_clustering
+from page_cluster.app_support import CrawlSource, DecisionStore, analyse, content_hash
+from page_cluster.app_support.views import cohesion, landmark_rates, overview, siblings
+from page_cluster.app_support.views.keys import short_key
+from page_cluster.explain.reasons import build_cluster_reasons
+from page_cluster.validation.merge import merge_validated_clusters
+
+from .app_crawls import ROOT, SAMPLE, copied_host_records, sample_records, write_jsonl
+
+APP = str(ROOT / "app.py")
+TIMEOUT = 60
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    path = tmp_path / "decisions.sqlite3"
+    monkeypatch.setenv("PAGE_CLUSTER_DECISIONS_DB", str(path))
+    return path
+
+
+@pytest.fixture(scope="module")
+def core():
+    """The core's own results on the sample, to compare the app against."""
+    run = run_clustering(sample_records())
+    return run, build_cluster_reasons(run)
+
+
+@pytest.fixture(scope="module")
+def sample_view():
+    return analyse(CrawlSource.from_path(SAMPLE)).view()
+
+
+def start(**query) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.query_params.update(query)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def goto(at: AppTest, script: str) -> AppTest:
+    at.switch_page(f"app_pages/{script}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def markdown_of(at: AppTest) -> str:
+    """Every Markdown source shown (captions, messages, sidebar), as sent to the browser."""
+    parts = [x.value for x in (*at.markdown, *at.caption, *at.error, *at.info, *at.success)]
+    parts += [x.value for x in at.sidebar.markdown] + [x.value for x in at.sidebar.caption]
+    return "\n".join(str(p) for p in parts)
+
+
+def text_of(at: AppTest) -> str:
+    """The same with Markdown escapes resolved (what a reader sees)."""
+    return re.sub(r"\\(.)", r"\1", markdown_of(at))
+
+
+def test_opens_on_the_sample_overview(db, core):
+    run, _ = core
+    at = start()
+    assert at.title[0].value == "Overview"
+    m = metrics(at)
+    assert m["Pages"] == str(len(run.page_keys))
+    assert m["Clusters"] == str(len(set(run.page_keys)))
+    assert m["Confirmed merges applied"] == "0"
+    table = at.dataframe[0].value
+    sizes = Counter(run.page_keys)
+    assert dict(zip(table["cluster"], table["size"], strict=True)) == {
+        short_key(k): v for k, v in sizes.items()
+    }
+    assert "site.jsonl" in text_of(at) and str(db) == at.sidebar.code[0].value.strip()
+    assert at.query_params["crawl"] == content_hash(CrawlSource.from_path(SAMPLE))
+
+
+def test_overview_search_and_filters(db, core, sample_view):
+    run, _ = core
+    at = start()
+    at.text_input(key="overview_query").set_value("ja/news/").run()
+    found = at.dataframe[0].value
+    ids = [r["id"] for r in sample_records()]
+    assert list(found["id"]) == [i for i in ids if "ja/news/" in i]
+    clusters = at.dataframe[1].value
+    assert set(clusters["cluster"]) == {short_key(run.page_keys[ids.index(i)]) for i in found["id"]}
+    at.text_input(key="overview_query").set_value("").run()
+    at.checkbox(key="overview_suspicious").check().run()
+    shown = at.dataframe[0].value
+    expected = overview.filter_clusters(overview.cluster_table(sample_view), suspicious_only=True)
+    assert list(shown["cluster"]) == list(expected["cluster"])
+    # Open one of them in the detail view.
+    pick = expected["clusterKey"].iloc[-1]
+    at.selectbox(key="overview_open").set_value(pick).run()
+    next(b for b in at.button if b.label == "Show cluster detail").click().run()
+    assert at.title[0].value == "Cluster detail"
+    assert at.selectbox(key="detail_cluster").value == pick
+
+
+def test_cluster_detail_shows_members_core_and_landmarks(db, core):
+    run, reasons = core
+    at = goto(start(), "cluster")
+    key = Counter(run.page_keys).most_common(1)[0][0]
+    assert at.selectbox(key="detail_cluster").value == key
+    members, core_tokens, landmarks, legend = (d.value for d in at.dataframe)
+    ids = [r["id"] for r in sample_records()]
+    assert list(members["id"]) == [ids[i] for i, k in enumerate(run.page_keys) if k == key]
+    assert list(core_tokens["token"]) == reasons[key]["structuralCoreTokens"]
+    for row in landmarks.itertuples():
+        assert row.presenceRate == reasons[key]["landmarks"][row.landmark]["presenceRate"]
+        assert row.chromeRate == reasons[key]["landmarks"][row.landmark]["chromeRate"]
+    assert legend["chrome"].any()
+    assert metrics(at)["Members"] == str(Counter(run.page_keys)[key])
+    # Another cluster and another member.
+    other = sorted(set(run.page_keys))[0]
+    at.selectbox(key="detail_cluster").set_value(other).run()
+    assert list(at.dataframe[1].value["token"]) == reasons[other]["structuralCoreTokens"]
+
+
+def test_landmark_rates_are_the_reasons(db, sample_view):
+    at = goto(start(), "landmarks")
+    presence, chrome = (d.value for d in at.dataframe)
+    for table, metric in ((presence, "presenceRate"), (chrome, "chromeRate")):
+        expected = landmark_rates.landmark_rate_matrix(sample_view, metric).reset_index()
+        pd.testing.assert_frame_equal(table.reset_index(drop=True), expected, check_dtype=False)
+
+
+def test_sibling_diff_matches(db, sample_view):
+    at = goto(start(), "siblings")
+    a = at.selectbox(key="siblings_a").value
+    b = at.selectbox(key="siblings_b").value
+    assert b in sample_view.reasons[a]["siblingClusterKeys"]
+    diff = siblings.sibling_diff(sample_view, a, b)
+    m = metrics(at)
+    assert m["Only in A"] == str(len(diff.only_a))
+    assert m["Shared"] == str(len(diff.shared))
+    assert m["Core Jaccard"] == f"{diff.core_jaccard:.3f}"
+    only_a, shared, only_b, shells = (d.value for d in at.dataframe)
+    assert list(only_a["token"]) == diff.only_a and list(only_b["token"]) == diff.only_b
+    assert list(shared["token"]) == diff.shared
+    assert list(shells["landmark"]) == list(diff.shell_jaccard)
+
+
+def test_cohesion_lowest_first(db, sample_view):
+    at = goto(start(), "cohesion")
+    shown = at.dataframe[0].value
+    expected = cohesion.cohesion_table(sample_view)
+    assert list(shown["cluster"]) == list(expected["cluster"])
+    assert list(shown["median"]) == list(expected["median"])
+    at.checkbox(key="cohesion_suspicious").check().run()
+    assert list(at.dataframe[0].value["cluster"]) == list(
+        expected[expected["suspicious"]]["cluster"]
+    )
+
+
+def test_validation_on_the_sample_has_nothing_to_decide(db):
+    at = goto(start(), "validation")
+    assert metrics(at)["Merge suggestions"] == "0"
+    assert "suggests no merge" in text_of(at)
+    assert "Mirror axis: URL segment 1 takes the values en, fr, ja" in text_of(at)
+
+
+def test_export_preview_is_the_csv(db, core):
+    run, _ = core
+    at = goto(start(), "export")
+    labels = [b.label for b in at.get("download_button")]
+    assert labels == [
+        "Download clusters CSV",
+        "Download cluster reasons JSON",
+        "Download validation JSON",
+        "Download decisions JSON",
+    ]
+    preview = at.dataframe[0].value
+    assert list(preview.columns) == ["id", "clusterKey", "path", "host"]
+    assert list(preview["clusterKey"]) == run.page_keys[: len(preview)]
+
+
+def _open_path(at: AppTest, path) -> AppTest:
+    goto(at, "load")
+    at.radio(key="load_kind").set_value("Local file path").run()
+    at.text_input(key="load_path").set_value(str(path)).run()
+    at.button(key="load_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_confirm_a_merge_updates_every_view_and_persists(db, tmp_path):
+    crawl = write_jsonl(tmp_path / "copied.jsonl", copied_host_records(40))
+    at = _open_path(start(), crawl)
+    assert "copied.jsonl" in text_of(at) and "80 pages in" in text_of(at)
+    goto(at, "validation")
+    assert metrics(at)["Undecided"] == metrics(at)["Merge suggestions"] != "0"
+    at.button(key="validation_confirm").click().run()
+    assert metrics(at)["Confirmed"] == "1"
+    assert "Decision: **confirmed**" in text_of(at)
+
+    digest = content_hash(CrawlSource.from_path(crawl))
+    stored = DecisionStore(db).decisions(digest, "")
+    ((pair, decision),) = stored.items()
+    assert decision.decision == "confirmed"
+    keys = merge_validated_clusters(run_clustering(copied_host_records(40)).page_keys, [pair])
+
+    goto(at, "overview")
+    assert metrics(at)["Confirmed merges applied"] == "1"
+    assert metrics(at)["Clusters"] == str(len(set(keys)))
+    goto(at, "export")
+    assert list(at.dataframe[0].value["clusterKey"]) == keys[:50]
+
+    # A second session (another tab, or after a restart) reopens it from the address.
+    other = start(crawl=digest)
+    assert "copied.jsonl" in text_of(other)
+    goto(other, "validation")
+    assert metrics(other)["Confirmed"] == "1"
+    other.selectbox(key="validation_pick").set_value(0).run()  # the one confirmed above
+    assert "Decision: **confirmed**" in text_of(other)
+    other.button(key="validation_undo").click().run()
+    assert metrics(other)["Confirmed"] == "0"
+    goto(at, "validation")  # the first tab sees the undo on its next run
+    assert metrics(at)["Confirmed"] == "0"
+    assert [d for *_, d, _ in DecisionStore(db).history(digest, "")] == ["confirmed", None]
+
+
+@pytest.mark.parametrize(
+    "content, where",
+    [
+        (b'{"html": "<p>a</p>"}\n{"html": "<p>b</p>"\n', "line 2"),
+        (b'{"html": "<p>a</p>"}\n{"html": "<p>b</p>"}\n{"id": "no-html"}\n', "line 3"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "line 3"),
+    ],
+    ids=["malformed-json", "missing-html", "binary"],
+)
+def test_bad_input_shows_where_and_keeps_the_open_crawl(db, tmp_path, content, where):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(content)
+    at = _open_path(start(), bad)
+    errors = [e.value for e in at.error]
+    assert any(where in e and "bad" in e for e in errors), errors
+    assert "site.jsonl" in text_of(at) and "273 pages in" in text_of(at)
+    goto(at, "overview")  # every view still works on the crawl that was open
+    assert metrics(at)["Pages"] == "273"
+    at.button(key="dismiss_load_error").click().run()
+    assert not at.error
+
+
+def test_upload_and_skip_invalid_records(db):
+    records = copied_host_records(6)
+    data = b"".join(json.dumps(r).encode() + b"\n" for r in records)
+    data += b"not json\n"
+    at = goto(start(), "load")
+    at.radio(key="load_kind").set_value("Upload a file").run()
+    at.get("file_uploader")[0].set_value(("upload.jsonl", data, "application/jsonl")).run()
+    at.button(key="load_go").click().run()
+    assert any("line 13" in e.value for e in at.error)
+    at.checkbox(key="load_skip").check().run()
+    at.button(key="load_go").click().run()
+    assert not at.exception
+    assert "upload.jsonl" in text_of(at) and "12 pages in" in text_of(at)
+    assert "1 unreadable record(s) were skipped" in [e.label for e in at.expander]
+
+
+def test_content_block_attribute_option(db, tmp_path):
+    records = [
+        {
+            "html": f'<body><main><div data-bgb="x"><p>{i}</p>{"<ul><li>a</li></ul>" * i}</div></main></body>'
+        }
+        for i in range(4)
+    ]
+    crawl = write_jsonl(tmp_path / "cms.jsonl", records)
+    at = goto(start(), "load")
+    at.text_input(key="load_attribute").set_value("data-bgb").run()
+    _open_path(at, crawl)
+    goto(at, "overview")
+    assert metrics(at)["Clusters"] == "1"
+    assert at.query_params["cba"] == "data-bgb"
+
+
+def test_decisions_file_can_be_changed_and_bad_ones_are_reported(db, tmp_path):
+    at = goto(start(), "load")
+    assert at.text_input(key="load_db_path").value == str(db)
+    at.text_input(key="load_db_path").set_value(str(tmp_path)).run()
+    at.button(key="load_db_use").click().run()
+    assert any("directory" in e.value for e in at.error)
+    other = tmp_path / "elsewhere" / "d.sqlite3"
+    at.text_input(key="load_db_path").set_value(str(other)).run()
+    at.button(key="load_db_use").click().run()
+    assert not at.error
+    assert str(other) in [c.value for c in at.sidebar.code]
+    assert other.exists()
+
+
+def test_unknown_crawl_in_the_address_falls_back_to_the_sample(db):
+    at = start(crawl="0" * 64)
+    assert "site.jsonl" in text_of(at)
+    assert any("not available" in e.value for e in at.error)
+
+
+def test_crawled_text_is_not_rendered_as_markdown(db, tmp_path):
+    records = [
+        {
+            "id": "![x](http://evil.example/p.png) **bold** :red[x]",
+            "html": "<body><p>a</p></body>",
+            "paths": ["a_b_c"],
+            "host": "one.example",
+        },
+        {
+            "id": "[link](http://evil.example)",
+            "html": "<body><p>a</p></body>",
+            "paths": ["a_b_c"],
+            "host": "two.example",
+        },
+    ]
+    crawl = write_jsonl(tmp_path / "odd_name_[x].jsonl", records)
+    at = _open_path(start(), crawl)
+    goto(at, "validation")  # example pages are named in captions
+    assert "![x](http://evil.example/p.png) **bold** :red[x]" in text_of(at)
+    shown = markdown_of(at)
+    assert "odd\\_name\\_\\[x\\]\\.jsonl" in shown  # the file name, escaped
+    assert "odd_name_[x].jsonl" in text_of(at)
+    assert "](http" not in shown and "**bold**" not in shown and ":red[" not in shown
+
+
+def test_csv_download_payload(db, tmp_path):
+    """The bytes behind the download button are the export function's CSV."""
+    crawl = write_jsonl(tmp_path / "copied.jsonl", copied_host_records(10))
+    at = goto(_open_path(start(), crawl), "export")
+    preview = at.dataframe[0].value
+    expected = pd.read_csv(
+        io.StringIO(
+            "id,clusterKey,path,host\n"
+            + "".join(
+                f'{r["id"]},"{k.replace(chr(34), chr(34) * 2)}",/{"/".join(r["paths"])},{r["host"]}\n'
+                for r, k in zip(
+                    copied_host_records(10),
+                    run_clustering(copied_host_records(10)).page_keys,
+                    strict=True,
+                )
+            )
+        ),
+        dtype=str,
+    )
+    pd.testing.assert_frame_equal(preview.reset_index(drop=True), expected)
+
+
+def test_an_unusable_decisions_file_disables_decisions_but_not_the_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAGE_CLUSTER_DECISIONS_DB", str(tmp_path))  # a directory
+    crawl = write_jsonl(tmp_path / "copied.jsonl", copied_host_records(10))
+    at = _open_path(start(), crawl)
+    goto(at, "validation")
+    assert any("Decisions cannot be saved" in e.value and "directory" in e.value for e in at.error)
+    assert at.button(key="validation_confirm").disabled
+    goto(at, "overview")
+    assert metrics(at)["Pages"] == "20"
