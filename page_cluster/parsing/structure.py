@@ -106,31 +106,32 @@ def walk_structure(
     ]
     while stack:
         el, segs, paths = stack.pop()
-        children = [c for c in el if type(c.tag) is str]
+        children = list(el)
         if not children:
             if el is not body:
                 seen_leaves[paths[-1]] = None
             continue
+        tags = [c.tag for c in children]
         # An element holding its own run of text is a text block: its text-level
         # children are the writer's formatting (links, emphasis), not template.
-        text = el.text
-        in_text = bool(text) and not text.isspace()
-        if not in_text:
-            for c in children:
-                tail = c.tail
-                if tail and not tail.isspace():
-                    in_text = True
-                    break
+        # (Only worth checking when it has text-level children at all.)
+        in_text = False
+        if not inline_tags.isdisjoint(tags):
+            text = el.text
+            in_text = bool(text) and not text.isspace()
+            if not in_text:
+                for c in children:
+                    tail = c.tail
+                    if tail and not tail.isspace():
+                        in_text = True
+                        break
         shared = None
-        if len(children) > 1:
-            tags = [c.tag for c in children]
-            if not item_tags.isdisjoint(tags):
-                shared = _shared_item_classes(children)
+        if len(children) > 1 and not item_tags.isdisjoint(tags):
+            shared = _shared_item_classes(children)
         descend: list[tuple[etree._Element, tuple[str, ...], tuple[str, ...]]] = []
         emitted = False
-        for child in children:
-            tag = child.tag
-            if tag in inline_tags and in_text:
+        for child, tag in zip(children, tags):
+            if type(tag) is not str or (in_text and tag in inline_tags):
                 continue
             if cba is not None and child.get(cba) is not None:
                 seg, tag = segment_of(child, tag, None)
@@ -235,7 +236,7 @@ def _shared_item_classes(children: list[etree._Element]) -> dict[str, frozenset[
     counts: dict[str, int] = {}
     for c in children:
         tag = c.tag
-        if tag not in ITEM_TAGS:
+        if type(tag) is not str or tag not in ITEM_TAGS:
             continue
         attr = c.get("class")
         cls = frozenset(stable_classes(attr)) if attr else frozenset()
