@@ -17,6 +17,7 @@ import scipy.sparse as sp
 from ..corpus import Corpus
 from ..progress import ProgressCallback, ProgressEvent
 from .blocking import BlockingResult, resolve_block_keys
+from .class_families import generalize_corpus
 from .stage_a import cluster_block
 from .stage_b import agglomerate_units
 from .template_tokens import TemplateTokenModel, template_token_mask
@@ -79,6 +80,7 @@ def _host_label(host: str | None) -> str:
 def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) -> ClusterRun:
     """Cluster a parsed corpus (deterministic, independent of page order)."""
     emit = on_progress or (lambda _e: None)
+    corpus = generalize_corpus(corpus)
     n = corpus.n_pages
     signals = corpus.signals
     blocking = resolve_block_keys(

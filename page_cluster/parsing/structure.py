@@ -130,7 +130,7 @@ def walk_structure(
             shared = _shared_item_classes(children)
         descend: list[tuple[etree._Element, tuple[str, ...], tuple[str, ...]]] = []
         emitted = False
-        for child, tag in zip(children, tags):
+        for child, tag in zip(children, tags, strict=True):
             if type(tag) is not str or (in_text and tag in inline_tags):
                 continue
             if cba is not None and child.get(cba) is not None:

@@ -1,0 +1,142 @@
+"""Site-level class generalisation: class names that carry values, not roles.
+
+CMS themes print per-page values into class names: ``category-news``,
+``category-sports``, ``page-about``, ``tag-python``, ``author-jane`` on the
+body or on the article element. Each value is one class of a *family* (the name
+before its last ``-`` or ``_``); a family showing many values across a site is
+data, not design, and keeping the values would split one template by category.
+Design variants (``page-template-default`` / ``page-template-wide``) show few
+values and are kept.
+
+This runs once per corpus on the token vocabulary (not on pages): every token
+whose classes belong to a value family is rewritten with the family name
+(``article.category-*.post``), tokens that become equal are merged, and so are
+signatures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..corpus import Corpus, token_info
+
+__all__ = ["FAMILY_VALUES", "generalize_corpus", "rewrite_token", "value_families"]
+
+#: A class family with at least this many distinct values in a corpus is data.
+FAMILY_VALUES = 3
+
+_FAMILY = re.compile(r"^(.{2,}?)[-_]+([^-_]+)$")
+_SEGMENT_CLASSES = re.compile(r"^([^.#\[]*)((?:\.[^.\[]+)*)(.*)$")
+
+
+def _family(cls: str) -> str | None:
+    m = _FAMILY.match(cls)
+    return m.group(1) if m else None
+
+
+def _segment_classes(seg: str) -> list[str]:
+    if seg.startswith("@"):
+        _, _, value = seg.partition(":")
+        return [value] if seg.startswith("@body.class:") else []
+    m = _SEGMENT_CLASSES.match(seg)
+    if not m or not m.group(2):
+        return []
+    return [c for c in m.group(2).split(".") if c]
+
+
+def value_families(tokens: list[str]) -> set[str]:
+    """Families with at least ``FAMILY_VALUES`` distinct members in the vocabulary.
+
+    >>> sorted(value_families(["body>article.category-news", "body>article.category-art",
+    ...                        "body>article.category-tech", "body>div.col-left"]))
+    ['category']
+    """
+    values: dict[str, set[str]] = defaultdict(set)
+    seen: set[str] = set()
+    for tok in tokens:
+        for seg in tok.split(">"):
+            if seg in seen:
+                continue
+            seen.add(seg)
+            for cls in _segment_classes(seg):
+                fam = _family(cls)
+                if fam is not None:
+                    values[fam].add(cls)
+    return {fam for fam, members in values.items() if len(members) >= FAMILY_VALUES}
+
+
+def _rewrite_segment(seg: str, families: set[str]) -> str:
+    if seg.startswith("@body.class:"):
+        value = seg[len("@body.class:") :]
+        fam = _family(value)
+        return f"@body.class:{fam}-*" if fam in families else seg
+    m = _SEGMENT_CLASSES.match(seg)
+    if not m or not m.group(2):
+        return seg
+    classes = [c for c in m.group(2).split(".") if c]
+    out = set()
+    for c in classes:
+        fam = _family(c)
+        out.add(f"{fam}-*" if fam in families else c)
+    return m.group(1) + "." + ".".join(sorted(out)) + m.group(3)
+
+
+def rewrite_token(token: str, families: set[str]) -> str:
+    """The token with value-family classes replaced by ``family-*``.
+
+    >>> rewrite_token("body>main>article.category-news.post>h1", {"category"})
+    'body>main>article.category-*.post>h1'
+    """
+    if token.startswith("@"):
+        return _rewrite_segment(token, families)
+    return ">".join(_rewrite_segment(s, families) for s in token.split(">"))
+
+
+def generalize_corpus(corpus: Corpus) -> Corpus:
+    """The corpus over the generalised vocabulary (unchanged when nothing applies)."""
+    families = value_families(corpus.tokens)
+    if not families:
+        return corpus
+    rewritten = [rewrite_token(t, families) for t in corpus.tokens]
+    tokens = sorted(set(rewritten))
+    index = {t: i for i, t in enumerate(tokens)}
+    new_col = np.asarray([index[t] for t in rewritten], dtype=np.int64)
+    old = corpus.matrix.tocoo()
+    merged = sp.csr_matrix(
+        (np.ones(old.nnz, dtype=np.float32), (old.row, new_col[old.col])),
+        shape=(old.shape[0], len(tokens)),
+    )
+    merged.data[:] = 1.0  # duplicates summed by the constructor: back to 0/1
+    merged.sum_duplicates()
+    merged.data[:] = 1.0
+    # Signatures that became identical are one signature now.
+    rows = [
+        merged.indices[merged.indptr[i] : merged.indptr[i + 1]].tobytes()
+        for i in range(merged.shape[0])
+    ]
+    order = sorted(range(len(rows)), key=rows.__getitem__)
+    first: dict[bytes, int] = {}
+    new_sig = np.empty(len(rows), dtype=np.int64)
+    keep_rows: list[int] = []
+    for r in order:
+        sig = first.get(rows[r])
+        if sig is None:
+            sig = len(keep_rows)
+            first[rows[r]] = sig
+            keep_rows.append(r)
+        new_sig[r] = sig
+    keep = np.asarray(keep_rows, dtype=np.int64)
+    elements = np.zeros(len(keep), dtype=corpus.element_count.dtype)
+    np.maximum.at(elements, new_sig, corpus.element_count)
+    return Corpus(
+        tokens=tokens,
+        matrix=merged[keep],
+        page_sig=new_sig[corpus.page_sig].astype(np.int32),
+        signals=corpus.signals,
+        element_count=elements,
+        info=token_info(tokens),
+    )
