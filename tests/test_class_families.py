@@ -5,17 +5,8 @@ from page_cluster.clustering.class_families import (
     rewrite_token,
     value_families,
 )
-from page_cluster.corpus import CorpusBuilder, PageSignals
-from page_cluster.model import Page
-from page_cluster.parsing.signature import LocalInterner, parse_page
 
-
-def corpus_of(htmls):
-    b = CorpusBuilder()
-    it = LocalInterner()
-    for h in htmls:
-        b.add(0, parse_page(Page(html=h), it), PageSignals((), (), None))
-    return b.finish()
+from .conftest import corpus_of
 
 
 def test_families_with_many_values_are_data():

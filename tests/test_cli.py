@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from .conftest import SAMPLE
+from .conftest import SAMPLE, readme_pages
 
 CMD = [sys.executable, "-m", "page_cluster"]
 
@@ -42,26 +42,7 @@ def test_sample_one_line_per_page_in_input_order():
 
 
 def test_readme_example_through_the_cli():
-    res = run(
-        [],
-        jsonl(
-            {
-                "paths": ["news", "1"],
-                "stylesheetHrefs": ["/a.css"],
-                "html": "<body><article>one</article></body>",
-            },
-            {
-                "paths": ["news", "2"],
-                "stylesheetHrefs": ["/a.css"],
-                "html": "<body><article>two</article></body>",
-            },
-            {
-                "paths": ["about"],
-                "stylesheetHrefs": ["/a.css"],
-                "html": "<body><section>about</section></body>",
-            },
-        ),
-    )
+    res = run([], jsonl(*readme_pages()))
     keys = [json.loads(line)["clusterKey"] for line in res.stdout.decode().splitlines()]
     assert keys[0] == keys[1] != keys[2]
 

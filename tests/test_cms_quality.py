@@ -1,12 +1,11 @@
 """Templates of CMS-built sites: landmarks, per-page body classes, editor blocks."""
 
-import random
-
 from sklearn.metrics import adjusted_rand_score, homogeneity_score
 
 from page_cluster import resolve_page_cluster_keys
 
 from . import cms_site
+from .conftest import keys_in_shuffled_order
 
 
 def test_cms_like_site_clusters_by_template_not_by_category():
@@ -21,11 +20,5 @@ def test_cms_like_site_clusters_by_template_not_by_category():
 
 def test_cms_partition_is_input_order_independent():
     records = [r for r, _ in cms_site.build(seed=5)]
-    keys = resolve_page_cluster_keys(records)
-    order = list(range(len(records)))
-    random.Random(1).shuffle(order)
-    shuffled = resolve_page_cluster_keys([records[i] for i in order])
-    back = [None] * len(order)
-    for pos, i in enumerate(order):
-        back[i] = shuffled[pos]
+    keys, back = keys_in_shuffled_order(resolve_page_cluster_keys, records, seed=1)
     assert back == keys

@@ -1,28 +1,8 @@
-import random
-
 import pytest
 
 from page_cluster import InvalidPageError, Page, resolve_page_cluster_keys
 
-
-def readme_pages():
-    return [
-        {
-            "paths": ["news", "1"],
-            "stylesheetHrefs": ["/a.css"],
-            "html": "<body><article>one</article></body>",
-        },
-        {
-            "paths": ["news", "2"],
-            "stylesheetHrefs": ["/a.css"],
-            "html": "<body><article>two</article></body>",
-        },
-        {
-            "paths": ["about"],
-            "stylesheetHrefs": ["/a.css"],
-            "html": "<body><section>about</section></body>",
-        },
-    ]
+from .conftest import keys_in_shuffled_order, readme_pages
 
 
 def test_readme_example():
@@ -69,16 +49,9 @@ def partition(keys):
 
 def test_deterministic_and_input_order_independent(sample_records):
     records = sample_records[:150]
-    keys = resolve_page_cluster_keys(records)
+    keys, back = keys_in_shuffled_order(resolve_page_cluster_keys, records, seed=7)
     assert resolve_page_cluster_keys(records) == keys
-    order = list(range(len(records)))
-    random.Random(7).shuffle(order)
-    shuffled = resolve_page_cluster_keys([records[i] for i in order])
-    # Same keys for the same pages, whatever the order.
-    back = [None] * len(records)
-    for pos, i in enumerate(order):
-        back[i] = shuffled[pos]
-    assert back == keys
+    assert back == keys  # same keys for the same pages, whatever the order
 
 
 def test_progress_events_cover_the_phases(sample_records):

@@ -3,17 +3,8 @@
 import numpy as np
 
 from page_cluster.clustering.template_tokens import template_token_mask
-from page_cluster.corpus import CorpusBuilder, PageSignals
-from page_cluster.model import Page
-from page_cluster.parsing.signature import LocalInterner, parse_page
 
-
-def corpus_of(htmls):
-    b = CorpusBuilder()
-    it = LocalInterner()
-    for h in htmls:
-        b.add(0, parse_page(Page(html=h), it), PageSignals((), (), None))
-    return b.finish()
+from .conftest import corpus_of
 
 
 def test_free_form_content_is_not_template():
