@@ -1,0 +1,385 @@
+"""A page as a tree of blocks: the unit that noise removal, classification and
+extraction decide on.
+
+A *block* is an element whose tag is one of ``block_tags`` (the noise reducer's
+"removable tags"; :data:`DEFAULT_BLOCK_TAGS` by default). Every other element
+(links, emphasis, spans ...) belongs to its nearest enclosing block. One walk over
+the parsed tree produces, in document order:
+
+* the page's visible text as *runs* (text nodes, whitespace collapsed), each owned
+  by one block, with a space wherever a block-level boundary separates two runs;
+* per block: its parent, depth, DOM path (the same step names as the structural
+  tokens: tag, stable classes, role), the range of runs its subtree covers (so
+  its text and character offsets follow without copying) and raw counts (links,
+  images, list items ...) of what it holds directly.
+
+The result is compact (strings and numpy arrays, no lxml objects), so a whole
+cluster's pages can be held while the tree of each page is dropped right away.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+from lxml import etree
+
+from ..parsing.html_source import parse_html
+from ..parsing.segments import build_segment, normalize_class, stable_classes
+from ..parsing.structure import find_body
+
+__all__ = [
+    "BREAK_TAGS",
+    "COUNT_COLUMNS",
+    "DEFAULT_BLOCK_TAGS",
+    "SKIP_TAGS",
+    "PageBlocks",
+    "parse_block_tags",
+    "segment_html",
+    "segment_tree",
+]
+
+#: Elements that make a block by default: sectioning and grouping elements,
+#: paragraphs, headings, lists and their items, tables down to the cell, forms.
+DEFAULT_BLOCK_TAGS: frozenset[str] = frozenset(
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "caption",
+        "center",
+        "dd",
+        "details",
+        "dialog",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "frameset",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "li",
+        "main",
+        "menu",
+        "nav",
+        "noframes",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "td",
+        "th",
+        "tr",
+        "ul",
+    }
+)
+
+#: Elements whose inside is never visible text.
+SKIP_TAGS: frozenset[str] = frozenset(
+    {"script", "style", "noscript", "template", "head", "title", "meta", "link", "object"}
+)
+
+#: Elements that separate words: text on either side never runs together.
+BREAK_TAGS: frozenset[str] = DEFAULT_BLOCK_TAGS | {
+    "br",
+    "hr",
+    "img",
+    "iframe",
+    "frame",
+    "legend",
+    "option",
+    "tbody",
+    "thead",
+    "tfoot",
+    "select",
+    "textarea",
+    "input",
+    "button",
+    "video",
+    "audio",
+    "canvas",
+}
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_LISTS = frozenset({"ul", "ol", "dl", "menu", "dir"})
+_ITEMS = frozenset({"li", "dt", "dd"})
+_INPUTS = frozenset({"input", "select", "textarea", "button"})
+_CODE = frozenset({"pre", "code", "kbd", "samp", "tt"})
+
+#: Raw per-block counts (of what the block holds directly, child blocks excluded).
+COUNT_COLUMNS: tuple[str, ...] = (
+    "elements",  # elements of any kind
+    "links",  # <a href>
+    "images",  # <img>, <svg>, <picture>, <video>, <canvas>
+    "lists",  # <ul>, <ol>, <dl>
+    "items",  # <li>, <dt>, <dd>
+    "headings",  # <h1>..<h6>
+    "inputs",  # form controls
+    "cells",  # <td>, <th>
+    "code",  # <pre>, <code>, <kbd> ...
+    "breaks",  # <br>
+)
+_COL = {name: i for i, name in enumerate(COUNT_COLUMNS)}
+_SPACES = re.compile(r"\s+")
+
+
+def parse_block_tags(spec: str | Iterable[str] | None) -> frozenset[str]:
+    """Block tags from a comma-separated list (as the seed's ``removable.tags``) or names.
+
+    ``None`` or an empty spec gives the default; ``body`` is always a block (the root).
+
+    >>> sorted(parse_block_tags("DIV, table ,ul"))
+    ['body', 'div', 'table', 'ul']
+    """
+    if spec is None:
+        return DEFAULT_BLOCK_TAGS
+    names = spec.split(",") if isinstance(spec, str) else list(spec)
+    tags = {n.strip().lower() for n in names if n and n.strip()}
+    if not tags:
+        return DEFAULT_BLOCK_TAGS
+    return frozenset(tags | {"body"})
+
+
+@dataclass(slots=True)
+class PageBlocks:
+    """The blocks of one page, in document order (block 0 is the body).
+
+    ``run_start``/``run_end`` give the half-open range of :attr:`runs` a block's
+    subtree covers; its text is ``"".join(runs[run_start:run_end])`` and its
+    character offsets in :attr:`text` are ``run_offsets[run_start]`` and
+    ``run_offsets[run_end]``.
+    """
+
+    tags: list[str] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)
+    parent: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    depth: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    run_start: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    run_end: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    counts: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, len(COUNT_COLUMNS)), dtype=np.int32)
+    )
+    runs: list[str] = field(default_factory=list)
+    run_block: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    run_anchor: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    run_offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+
+    def __len__(self) -> int:
+        return len(self.tags)
+
+    @property
+    def text(self) -> str:
+        """The page's visible text (runs joined; block boundaries are spaces)."""
+        return "".join(self.runs)
+
+    def block_text(self, index: int) -> str:
+        """Whitespace-normalised text of block ``index`` and everything inside it."""
+        return " ".join("".join(self.runs[self.run_start[index] : self.run_end[index]]).split())
+
+    def own_text(self, index: int) -> str:
+        """Text the block holds directly (child blocks excluded), normalised."""
+        lo, hi = int(self.run_start[index]), int(self.run_end[index])
+        owners = self.run_block[lo:hi]
+        return " ".join("".join(self.runs[lo + i] for i in np.flatnonzero(owners == index)).split())
+
+    def offsets(self, index: int) -> tuple[int, int]:
+        """Character offsets of the block's subtree text in :attr:`text`."""
+        return int(self.run_offsets[self.run_start[index]]), int(
+            self.run_offsets[self.run_end[index]]
+        )
+
+    def children(self) -> list[list[int]]:
+        """Child block indices of every block."""
+        out: list[list[int]] = [[] for _ in range(len(self.tags))]
+        for i, p in enumerate(self.parent.tolist()):
+            if p >= 0:
+                out[p].append(i)
+        return out
+
+
+def _tag_name(tag: object) -> str | None:
+    if not isinstance(tag, str):
+        return None
+    if tag.startswith("{"):
+        tag = tag.rsplit("}", 1)[-1]
+    return tag.lower()
+
+
+def _segment(el: etree._Element, tag: str) -> str:
+    cls_attr = el.get("class")
+    classes = stable_classes(cls_attr) if cls_attr else ()
+    if not classes:
+        el_id = el.get("id")
+        if el_id and el_id.strip() and tag in ("div", "section", "nav", "aside", "span"):
+            classes = ("#" + normalize_class(el_id.strip()),)
+    role = el.get("role")
+    return build_segment(tag, classes, role.strip().lower() if role else None, None)
+
+
+def segment_tree(
+    root: etree._Element | None, block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS
+) -> PageBlocks:
+    """Cut a parsed page into blocks in one walk (see the module docstring).
+
+    >>> from page_cluster.parsing.html_source import parse_html
+    >>> pb = segment_tree(parse_html("<body><div class='nav'><a href='/'>Home</a></div>"
+    ...                              "<p>Hello <b>world</b>.</p></body>"))
+    >>> pb.paths
+    ['body', 'body>.nav', 'body>p']
+    >>> pb.block_text(2), pb.offsets(2)
+    ('Hello world.', (4, 17))
+    """
+    out = PageBlocks()
+    if root is None:
+        return out
+    body = find_body(root)
+    if body is None:
+        return out
+
+    tags: list[str] = []
+    paths: list[str] = []
+    parent: list[int] = []
+    depth: list[int] = []
+    run_start: list[int] = []
+    run_end: list[int] = []
+    counts: list[list[int]] = []
+    runs: list[str] = []
+    run_block: list[int] = []
+    run_anchor: list[bool] = []
+
+    stack: list[int] = []  # open blocks
+    anchor_depth = 0
+    pending_break = False
+    sub = _SPACES.sub
+    col = _COL
+    is_block_tag = block_tags.__contains__
+
+    def add_run(text: str, owner: int) -> None:
+        nonlocal pending_break
+        text = sub(" ", text)
+        if text == " " or not text:
+            if text:
+                pending_break = True
+            return
+        if pending_break and runs and not text.startswith(" "):
+            text = " " + text
+        pending_break = False
+        runs.append(text)
+        run_block.append(owner)
+        run_anchor.append(anchor_depth > 0)
+
+    walker = etree.iterwalk(body, events=("start", "end"))
+    for event, el in walker:
+        tag = _tag_name(el.tag)
+        if event == "start":
+            if tag is None or tag in SKIP_TAGS:
+                walker.skip_subtree()
+                continue
+            if tag in BREAK_TAGS:
+                pending_break = True
+            if el is body or is_block_tag(tag):
+                b = len(tags)
+                p = stack[-1] if stack else -1
+                tags.append(tag)
+                seg = _segment(el, tag) if el is not body else tag
+                paths.append(paths[p] + ">" + seg if p >= 0 else seg)
+                parent.append(p)
+                depth.append(depth[p] + 1 if p >= 0 else 0)
+                run_start.append(len(runs))
+                run_end.append(-1)
+                counts.append([0] * len(COUNT_COLUMNS))
+                stack.append(b)
+            owner = stack[-1]
+            row = counts[owner]
+            row[0] += 1
+            if tag == "a":
+                if el.get("href") is not None:
+                    row[1] += 1
+                anchor_depth += 1
+            elif tag in ("img", "svg", "picture", "video", "canvas"):
+                row[2] += 1
+                if tag == "svg":
+                    walker.skip_subtree()
+            elif tag in _LISTS:
+                row[3] += 1
+            elif tag in _ITEMS:
+                row[4] += 1
+            elif tag in _HEADINGS:
+                row[5] += 1
+            elif tag in _INPUTS:
+                row[6] += 1
+            elif tag in ("td", "th"):
+                row[7] += 1
+            elif tag in _CODE:
+                row[8] += 1
+            elif tag == "br":
+                row[col["breaks"]] += 1
+            text = el.text
+            if text and tag != "svg":
+                add_run(text, owner)
+        else:
+            if tag is not None and tag not in SKIP_TAGS:
+                if tag == "a":
+                    anchor_depth -= 1
+                if stack and (el is body or is_block_tag(tag)):
+                    b = stack.pop()
+                    run_end[b] = len(runs)
+                if tag in BREAK_TAGS:
+                    pending_break = True
+            if el is body:
+                break
+            tail = el.tail
+            if tail and stack:
+                add_run(tail, stack[-1])
+
+    while stack:  # a walk cut short leaves nothing open
+        run_end[stack.pop()] = len(runs)
+    out.tags = tags
+    out.paths = paths
+    out.parent = np.asarray(parent, dtype=np.int32)
+    out.depth = np.asarray(depth, dtype=np.int32)
+    out.run_start = np.asarray(run_start, dtype=np.int32)
+    out.run_end = np.asarray(run_end, dtype=np.int32)
+    out.counts = (
+        np.asarray(counts, dtype=np.int32).reshape(len(tags), len(COUNT_COLUMNS))
+        if tags
+        else np.zeros((0, len(COUNT_COLUMNS)), dtype=np.int32)
+    )
+    out.runs = runs
+    out.run_block = np.asarray(run_block, dtype=np.int32)
+    out.run_anchor = np.asarray(run_anchor, dtype=bool)
+    offsets = np.zeros(len(runs) + 1, dtype=np.int64)
+    if runs:
+        np.cumsum([len(r) for r in runs], out=offsets[1:])
+    out.run_offsets = offsets
+    return out
+
+
+def segment_html(
+    html: str | bytes,
+    block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS,
+    encoding: str | None = None,
+) -> PageBlocks:
+    """Parse ``html`` once and cut it into blocks; an empty page gives no blocks.
+
+    >>> segment_html("<ul><li>a</li><li>b</li></ul>").paths
+    ['body', 'body>ul', 'body>ul>li', 'body>ul>li']
+    """
+    return segment_tree(parse_html(html, encoding), block_tags)
