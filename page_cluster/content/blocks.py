@@ -169,6 +169,8 @@ class PageBlocks:
 
     tags: list[str] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
+    #: The block's own ``class`` and ``id`` values (lower case), for name hints.
+    names: list[str] = field(default_factory=list)
     parent: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     depth: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     run_start: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
@@ -180,6 +182,9 @@ class PageBlocks:
     run_block: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     run_anchor: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     run_offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+    #: Per run, the value of the nearest enclosing ``label_attribute`` ("" when none);
+    #: empty unless :func:`segment_tree` was asked for a label attribute.
+    run_label: list[str] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.tags)
@@ -234,9 +239,14 @@ def _segment(el: etree._Element, tag: str) -> str:
 
 
 def segment_tree(
-    root: etree._Element | None, block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS
+    root: etree._Element | None,
+    block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS,
+    label_attribute: str | None = None,
 ) -> PageBlocks:
     """Cut a parsed page into blocks in one walk (see the module docstring).
+
+    ``label_attribute`` (e.g. ``quark``) names an annotation attribute: each run
+    then records the value of its nearest annotated ancestor in ``run_label``.
 
     >>> from page_cluster.parsing.html_source import parse_html
     >>> pb = segment_tree(parse_html("<body><div class='nav'><a href='/'>Home</a></div>"
@@ -255,6 +265,7 @@ def segment_tree(
 
     tags: list[str] = []
     paths: list[str] = []
+    names: list[str] = []
     parent: list[int] = []
     depth: list[int] = []
     run_start: list[int] = []
@@ -265,6 +276,8 @@ def segment_tree(
     run_anchor: list[bool] = []
 
     stack: list[int] = []  # open blocks
+    labels: list[tuple[etree._Element, str]] = []  # open annotated elements
+    run_label: list[str] = []
     anchor_depth = 0
     pending_break = False
     sub = _SPACES.sub
@@ -284,6 +297,8 @@ def segment_tree(
         runs.append(text)
         run_block.append(owner)
         run_anchor.append(anchor_depth > 0)
+        if label_attribute is not None:
+            run_label.append(labels[-1][1] if labels else "")
 
     walker = etree.iterwalk(body, events=("start", "end"))
     for event, el in walker:
@@ -294,12 +309,21 @@ def segment_tree(
                 continue
             if tag in BREAK_TAGS:
                 pending_break = True
+            if label_attribute is not None:
+                value = el.get(label_attribute)
+                if value is not None:
+                    labels.append((el, value.strip().lower()))
             if el is body or is_block_tag(tag):
                 b = len(tags)
                 p = stack[-1] if stack else -1
                 tags.append(tag)
                 seg = _segment(el, tag) if el is not body else tag
                 paths.append(paths[p] + ">" + seg if p >= 0 else seg)
+                cls_attr = el.get("class")
+                id_attr = el.get("id")
+                names.append(
+                    f"{cls_attr or ''} {id_attr or ''}".lower() if cls_attr or id_attr else ""
+                )
                 parent.append(p)
                 depth.append(depth[p] + 1 if p >= 0 else 0)
                 run_start.append(len(runs))
@@ -343,6 +367,8 @@ def segment_tree(
                     run_end[b] = len(runs)
                 if tag in BREAK_TAGS:
                     pending_break = True
+                if labels and labels[-1][0] is el:
+                    labels.pop()
             if el is body:
                 break
             tail = el.tail
@@ -353,6 +379,7 @@ def segment_tree(
         run_end[stack.pop()] = len(runs)
     out.tags = tags
     out.paths = paths
+    out.names = names
     out.parent = np.asarray(parent, dtype=np.int32)
     out.depth = np.asarray(depth, dtype=np.int32)
     out.run_start = np.asarray(run_start, dtype=np.int32)
@@ -369,6 +396,7 @@ def segment_tree(
     if runs:
         np.cumsum([len(r) for r in runs], out=offsets[1:])
     out.run_offsets = offsets
+    out.run_label = run_label
     return out
 
 
@@ -376,10 +404,11 @@ def segment_html(
     html: str | bytes,
     block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS,
     encoding: str | None = None,
+    label_attribute: str | None = None,
 ) -> PageBlocks:
     """Parse ``html`` once and cut it into blocks; an empty page gives no blocks.
 
     >>> segment_html("<ul><li>a</li><li>b</li></ul>").paths
     ['body', 'body>ul', 'body>ul>li', 'body>ul>li']
     """
-    return segment_tree(parse_html(html, encoding), block_tags)
+    return segment_tree(parse_html(html, encoding), block_tags, label_attribute)
