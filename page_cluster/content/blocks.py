@@ -117,11 +117,6 @@ BREAK_TAGS: frozenset[str] = DEFAULT_BLOCK_TAGS | {
     "canvas",
 }
 
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_LISTS = frozenset({"ul", "ol", "dl", "menu", "dir"})
-_ITEMS = frozenset({"li", "dt", "dd"})
-_INPUTS = frozenset({"input", "select", "textarea", "button"})
-_CODE = frozenset({"pre", "code", "kbd", "samp", "tt"})
 
 #: Raw per-block counts (of what the block holds directly, child blocks excluded).
 COUNT_COLUMNS: tuple[str, ...] = (
@@ -137,6 +132,18 @@ COUNT_COLUMNS: tuple[str, ...] = (
     "breaks",  # <br>
 )
 _COL = {name: i for i, name in enumerate(COUNT_COLUMNS)}
+#: Which count column an element adds to (``elements`` is counted for all).
+_COUNT_OF_TAG: dict[str, int] = {
+    "a": _COL["links"],
+    **{t: _COL["images"] for t in ("img", "svg", "picture", "video", "canvas")},
+    **{t: _COL["lists"] for t in ("ul", "ol", "dl", "menu", "dir")},
+    **{t: _COL["items"] for t in ("li", "dt", "dd")},
+    **{t: _COL["headings"] for t in ("h1", "h2", "h3", "h4", "h5", "h6")},
+    **{t: _COL["inputs"] for t in ("input", "select", "textarea", "button")},
+    **{t: _COL["cells"] for t in ("td", "th")},
+    **{t: _COL["code"] for t in ("pre", "code", "kbd", "samp", "tt")},
+    "br": _COL["breaks"],
+}
 _SPACES = re.compile(r"\s+")
 
 
@@ -242,8 +249,12 @@ def segment_tree(
     root: etree._Element | None,
     block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS,
     label_attribute: str | None = None,
+    elements: list[etree._Element] | None = None,
 ) -> PageBlocks:
     """Cut a parsed page into blocks in one walk (see the module docstring).
+
+    When ``elements`` is a list, each block's element is appended to it (for
+    callers that rewrite the page, e.g. to colour or remove blocks).
 
     ``label_attribute`` (e.g. ``quark``) names an annotation attribute: each run
     then records the value of its nearest annotated ancestor in ``run_label``.
@@ -276,13 +287,32 @@ def segment_tree(
     run_anchor: list[bool] = []
 
     stack: list[int] = []  # open blocks
+    open_els: list[etree._Element] = []  # their elements
     labels: list[tuple[etree._Element, str]] = []  # open annotated elements
     run_label: list[str] = []
     anchor_depth = 0
     pending_break = False
     sub = _SPACES.sub
-    col = _COL
-    is_block_tag = block_tags.__contains__
+    n_cols = len(COUNT_COLUMNS)
+    # Per raw tag: (name, skip, break, block, count column or -1), computed once.
+    info_cache: dict[object, tuple[str, bool, bool, bool, int]] = {}
+
+    def tag_info(raw: object) -> tuple[str, bool, bool, bool, int]:
+        info = info_cache.get(raw)
+        if info is None:
+            name = _tag_name(raw)
+            if name is None:
+                info = ("", True, False, False, -1)
+            else:
+                info = (
+                    name,
+                    name in SKIP_TAGS,
+                    name in BREAK_TAGS,
+                    name in block_tags,
+                    _COUNT_OF_TAG.get(name, -1),
+                )
+            info_cache[raw] = info
+        return info
 
     def add_run(text: str, owner: int) -> None:
         nonlocal pending_break
@@ -291,7 +321,7 @@ def segment_tree(
             if text:
                 pending_break = True
             return
-        if pending_break and runs and not text.startswith(" "):
+        if pending_break and runs and text[0] != " ":
             text = " " + text
         pending_break = False
         runs.append(text)
@@ -302,70 +332,64 @@ def segment_tree(
 
     walker = etree.iterwalk(body, events=("start", "end"))
     for event, el in walker:
-        tag = _tag_name(el.tag)
+        tag, skip, brk, is_block, column = tag_info(el.tag)
         if event == "start":
-            if tag is None or tag in SKIP_TAGS:
+            if skip:
                 walker.skip_subtree()
                 continue
-            if tag in BREAK_TAGS:
+            if brk:
                 pending_break = True
             if label_attribute is not None:
                 value = el.get(label_attribute)
                 if value is not None:
                     labels.append((el, value.strip().lower()))
-            if el is body or is_block_tag(tag):
+            if is_block or el is body:
                 b = len(tags)
                 p = stack[-1] if stack else -1
                 tags.append(tag)
-                seg = _segment(el, tag) if el is not body else tag
-                paths.append(paths[p] + ">" + seg if p >= 0 else seg)
+                if p >= 0:
+                    paths.append(paths[p] + ">" + _segment(el, tag))
+                    depth.append(depth[p] + 1)
+                else:
+                    paths.append(tag)
+                    depth.append(0)
                 cls_attr = el.get("class")
                 id_attr = el.get("id")
                 names.append(
                     f"{cls_attr or ''} {id_attr or ''}".lower() if cls_attr or id_attr else ""
                 )
                 parent.append(p)
-                depth.append(depth[p] + 1 if p >= 0 else 0)
                 run_start.append(len(runs))
                 run_end.append(-1)
-                counts.append([0] * len(COUNT_COLUMNS))
+                counts.append([0] * n_cols)
                 stack.append(b)
+                open_els.append(el)
+                if elements is not None:
+                    elements.append(el)
             owner = stack[-1]
             row = counts[owner]
             row[0] += 1
-            if tag == "a":
-                if el.get("href") is not None:
-                    row[1] += 1
-                anchor_depth += 1
-            elif tag in ("img", "svg", "picture", "video", "canvas"):
-                row[2] += 1
-                if tag == "svg":
-                    walker.skip_subtree()
-            elif tag in _LISTS:
-                row[3] += 1
-            elif tag in _ITEMS:
-                row[4] += 1
-            elif tag in _HEADINGS:
-                row[5] += 1
-            elif tag in _INPUTS:
-                row[6] += 1
-            elif tag in ("td", "th"):
-                row[7] += 1
-            elif tag in _CODE:
-                row[8] += 1
-            elif tag == "br":
-                row[col["breaks"]] += 1
+            if column >= 0:
+                if tag == "a":
+                    anchor_depth += 1
+                    if el.get("href") is not None:
+                        row[column] += 1
+                else:
+                    row[column] += 1
+                    if tag == "svg":
+                        walker.skip_subtree()
+                        continue
             text = el.text
-            if text and tag != "svg":
+            if text:
                 add_run(text, owner)
         else:
-            if tag is not None and tag not in SKIP_TAGS:
+            if not skip:
                 if tag == "a":
                     anchor_depth -= 1
-                if stack and (el is body or is_block_tag(tag)):
-                    b = stack.pop()
-                    run_end[b] = len(runs)
-                if tag in BREAK_TAGS:
+                if open_els and open_els[-1] is el:
+                    open_els.pop()
+                    run_end[stack.pop()] = len(runs)
+                if brk:
                     pending_break = True
                 if labels and labels[-1][0] is el:
                     labels.pop()

@@ -5,7 +5,7 @@ tree, so that every block's figures describe its whole subtree. Ratios and rates
 are then derived from the sums. Everything is per page and vectorised over the
 page's blocks; nothing here knows about other pages.
 
-Languages: words are ``\\w+`` runs, and in Chinese / Japanese / Korean text (no
+Languages: words are whitespace-separated tokens, and in Chinese / Japanese / Korean text (no
 spaces between words) every ideograph or kana counts as one word. Stop words
 (the article found their share to be the strongest single signal of main text)
 come from short lists for English, German, French, Spanish, Italian, Portuguese,
@@ -31,6 +31,7 @@ __all__ = [
     "content_scores",
     "duplicate_mask",
     "page_features",
+    "propagate_down",
     "subtree_sum",
 ]
 
@@ -118,11 +119,9 @@ NOISE_WORDS: tuple[str, ...] = (
     "©",
 )
 
-_WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_PUNCT = re.compile(r"[.,;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f\u00bf\u00a1]")
 _SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f](?=\s|$)|[\u3002\uff01\uff1f]")
-_NOISE = re.compile("|".join(re.escape(w) for w in NOISE_WORDS), re.IGNORECASE)
+_NOISE_LOWER = tuple(w.lower() for w in NOISE_WORDS)
 
 #: Columns of :attr:`BlockStats.own` / :attr:`BlockStats.sub` (text figures).
 STAT_COLUMNS: tuple[str, ...] = (
@@ -175,29 +174,47 @@ def subtree_sum(parent: np.ndarray, depth: np.ndarray, values: np.ndarray) -> np
     return out
 
 
+def propagate_down(parent: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Extend a block mask to every descendant of a marked block.
+
+    >>> propagate_down(np.array([-1, 0, 1, 0]), np.array([0, 1, 2, 1]),
+    ...                np.array([False, True, False, False])).tolist()
+    [False, True, True, False]
+    """
+    out = np.array(mask, dtype=bool, copy=True)
+    if len(out) <= 1:
+        return out
+    order = np.argsort(depth, kind="stable")
+    levels = depth[order]
+    bounds = np.flatnonzero(np.diff(levels)) + 1
+    for group in np.split(order, bounds):
+        if depth[group[0]] == 0:
+            continue
+        out[group] |= out[parent[group]]
+    return out
+
+
+_PUNCT_CHARS = ".,;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f\u00bf\u00a1"
+_STOP_CONTAINS = STOP_WORDS.__contains__
+
+
 def _text_row(text: str) -> list[int]:
-    words = _WORD.findall(text)
-    cjk = _CJK.findall(text)
+    lower = text.lower()
+    words = lower.split()
     n_words = len(words)
-    stop = 0
-    if words:
-        lower = text.lower()
-        stop = sum(1 for w in _WORD.findall(lower) if w in STOP_WORDS)
-    if cjk:
-        n_words += len(cjk) - sum(1 for w in words if _CJK.match(w))
-        stop += sum(1 for c in cjk if c in _CJK_STOP)
-    n_chars = len(text) - text.count(" ")
-    noise = len(_NOISE.findall(text)) if n_chars <= NOISE_TEXT_LIMIT else 0
-    return [
-        n_chars,
-        0,
-        max(n_words, 0),
-        stop,
-        len(_PUNCT.findall(text)),
-        len(_SENTENCE_END.findall(text)),
-        noise,
-        1 if n_chars else 0,
-    ]
+    n_chars = len(text) - n_words + 1 if n_words else 0  # text is space-normalised
+    stop = sum(map(_STOP_CONTAINS, words))
+    if not text.isascii():
+        cjk = _CJK.findall(text)
+        if cjk:
+            n_words += len(cjk)
+            stop += sum(map(_CJK_STOP.__contains__, cjk))
+        punct = sum(map(text.count, _PUNCT_CHARS))
+    else:
+        punct = sum(map(text.count, ".,;:!?"))
+    noise = sum(map(lower.__contains__, _NOISE_LOWER)) if n_chars <= NOISE_TEXT_LIMIT else 0
+    sentences = len(_SENTENCE_END.findall(text)) if punct else 0
+    return [n_chars, 0, n_words, stop, punct, sentences, noise, 1 if n_chars else 0]
 
 
 def block_stats(pb: PageBlocks) -> BlockStats:

@@ -21,7 +21,6 @@ block classifier (:mod:`page_cluster.content.classify`).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -63,8 +62,6 @@ CLUSTER_FEATURES: tuple[str, ...] = (
     "log_cluster_size",
 )
 
-_WORD = re.compile(r"\w+")
-
 
 @dataclass(slots=True)
 class ClusterNoise:
@@ -75,85 +72,102 @@ class ClusterNoise:
     features: list[np.ndarray]
 
 
-def _tokens(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+#: Blocks with more words than this are not compared (they are never near-copies
+#: of template text; exact copies are still found).
+MAX_COMPARED_WORDS = 200
 
 
-def _own_vectors(
-    texts: list[str], vocab: dict[str, int]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """CSR parts (indptr, indices, data) of L2-normalised word-count vectors."""
-    indptr = [0]
-    indices: list[int] = []
-    data: list[float] = []
-    for text in texts:
-        counts = Counter(_tokens(text))
-        norm = float(np.sqrt(sum(c * c for c in counts.values()))) or 1.0
-        for tok, c in counts.items():
-            idx = vocab.get(tok)
-            if idx is None:
-                idx = len(vocab)
-                vocab[tok] = idx
-            indices.append(idx)
-            data.append(c / norm)
-        indptr.append(len(indices))
-    return (
-        np.asarray(indptr, dtype=np.int64),
-        np.asarray(indices, dtype=np.int64),
-        np.asarray(data, dtype=np.float64),
-    )
-
-
-def _slot_max_cosine(
-    texts: list[str],
-    pages: np.ndarray,
-    page_freq: np.ndarray,
-    refs_per_slot: int,
-) -> np.ndarray:
-    """Max cosine of each distinct text with a reference text seen on another page.
-
-    ``texts`` are the distinct own texts of one DOM path, ``pages`` a 0/1 matrix
-    (text x page) of where each occurs, ``page_freq`` its number of pages.
-    """
-    n = len(texts)
-    out = np.zeros(n, dtype=np.float64)
-    multi = page_freq >= 2
-    out[multi] = 1.0
-    if n < 2:
-        return out
-    order = np.lexsort((np.arange(n), -page_freq))
-    refs = order[:refs_per_slot]
-    vocab: dict[str, int] = {}
-    indptr, indices, data = _own_vectors(texts, vocab)
-    x = sparse.csr_matrix((data, indices, indptr), shape=(n, max(len(vocab), 1)))
-    sims = (x @ x[refs].T).toarray()
-    # A reference from the same page (and only from it) does not count.
-    shared = (pages @ pages[refs].T).toarray() > 0
-    only_same = shared & (page_freq[:, None] <= 1) & (page_freq[refs][None, :] <= 1)
-    sims[only_same] = 0.0
-    best = sims.max(axis=1) if sims.size else np.zeros(n)
-    return np.maximum(out, np.minimum(best, 1.0))
-
-
-def _subtree_signatures(pb: PageBlocks, own_index: np.ndarray) -> list[int]:
+def _subtree_signatures(pb: PageBlocks, own_unit: list[int]) -> list[int]:
     """A hash per block identifying its subtree's text (own texts of the subtree).
 
-    Own-text indices are per DOM path, and a child's path follows from its
-    parent's, so equal signatures at one path mean equal subtree text.
+    Units are (path, own text) pairs and a child's path follows from its parent's,
+    so equal signatures at one path mean equal subtree text.
     """
     n = len(pb)
     child_sigs: list[list[int]] = [[] for _ in range(n)]
     sigs = [0] * n
     parent = pb.parent.tolist()
-    own = own_index.tolist()
     for b in range(n - 1, -1, -1):
         kids = child_sigs[b]
         kids.reverse()
-        sigs[b] = hash((own[b], *kids))
+        sigs[b] = hash((own_unit[b], *kids))
         p = parent[b]
         if p >= 0:
             child_sigs[p].append(sigs[b])
     return sigs
+
+
+def _near_copy_cosine(
+    unit_text: list[str],
+    unit_slot: np.ndarray,
+    unit_freq: np.ndarray,
+    unit_page: np.ndarray,
+    refs_per_slot: int,
+) -> np.ndarray:
+    """Seed cosine of each unit with its slot's reference units on other pages.
+
+    Units seen on two or more pages score 1 (an exact copy elsewhere). A unit seen
+    on one page only is compared with the ``refs_per_slot`` units of its slot seen
+    on the most pages (ties: first seen). Word vectors use slot-specific token ids,
+    so one sparse product compares every unit with its own slot's references only.
+    """
+    n = len(unit_text)
+    cos = np.where(unit_freq >= 2, 1.0, 0.0)
+    if n == 0:
+        return cos
+    # Reference units: per slot, highest page frequency first, then first seen.
+    order = np.lexsort((np.arange(n), -unit_freq, unit_slot))
+    slot_sorted = unit_slot[order]
+    first = np.r_[0, np.flatnonzero(np.diff(slot_sorted)) + 1]
+    rank = np.arange(n) - np.repeat(first, np.diff(np.r_[first, n]))
+    refs = np.sort(order[rank < refs_per_slot])
+    # Only units with siblings in their slot and no exact copy need comparing.
+    slot_size = np.bincount(unit_slot)
+    query = np.flatnonzero((unit_freq < 2) & (slot_size[unit_slot] >= 2))
+    if len(query) == 0 or len(refs) == 0:
+        return cos
+    vocab: dict[tuple[int, str], int] = {}
+
+    def vectors(units: np.ndarray) -> sparse.csr_matrix:
+        indptr = [0]
+        indices: list[int] = []
+        data: list[float] = []
+        for u in units.tolist():
+            words = unit_text[u].lower().split()
+            if len(words) > MAX_COMPARED_WORDS:
+                words = []
+            counts = Counter(words)
+            norm = float(np.sqrt(sum(c * c for c in counts.values()))) or 1.0
+            slot = int(unit_slot[u])
+            for tok, c in counts.items():
+                key = (slot, tok)
+                idx = vocab.get(key)
+                if idx is None:
+                    idx = len(vocab)
+                    vocab[key] = idx
+                indices.append(idx)
+                data.append(c / norm)
+            indptr.append(len(indices))
+        return sparse.csr_matrix(
+            (np.asarray(data), np.asarray(indices, dtype=np.int64), np.asarray(indptr)),
+            shape=(len(units), 0),
+        )
+
+    rv = vectors(refs)
+    qv = vectors(query)
+    dim = max(len(vocab), 1)
+    rv.resize((len(refs), dim))
+    qv.resize((len(query), dim))
+    sims = (qv @ rv.T).tocoo()
+    rows, cols, vals = sims.row, sims.col, sims.data
+    # A reference seen only on the query's own page is not "another page".
+    same = (unit_freq[refs[cols]] < 2) & (unit_page[refs[cols]] == unit_page[query[rows]])
+    same |= refs[cols] == query[rows]
+    vals = np.where(same, 0.0, np.minimum(vals, 1.0))
+    best = np.zeros(len(query))
+    np.maximum.at(best, rows, vals)
+    cos[query] = best
+    return cos
 
 
 def cluster_noise(
@@ -176,105 +190,115 @@ def cluster_noise(
     [0.0, 1.0, 0.8]
     """
     m = len(pages)
-    slot_pages: dict[str, Counter[int]] = {}
-    # Distinct own texts per path: text -> index, with the pages they occur on.
-    slot_texts: dict[str, dict[str, int]] = {}
-    slot_text_pages: dict[str, list[list[int]]] = {}
-    block_text_index: list[np.ndarray] = []
+    slot_ids: dict[str, int] = {}
+    unit_ids: dict[tuple[int, str], int] = {}
+    unit_text: list[str] = []
+    unit_slot_list: list[int] = []
+    unit_first_page: list[int] = []
+    block_slot: list[np.ndarray] = []
+    block_unit: list[np.ndarray] = []
+    pair_unit: list[np.ndarray] = []
+    pair_page: list[np.ndarray] = []
     for pi, (pb, st) in enumerate(pages):
-        idx = np.full(len(pb), -1, dtype=np.int64)
-        for b, (path, text) in enumerate(zip(pb.paths, st.own_text, strict=True)):
-            slot_pages.setdefault(path, Counter())[pi] += 1
-            if not text:
-                continue
-            texts = slot_texts.setdefault(path, {})
-            t = texts.get(text)
-            if t is None:
-                t = len(texts)
-                texts[text] = t
-                slot_text_pages.setdefault(path, []).append([pi])
-            else:
-                occ = slot_text_pages[path][t]
-                if occ[-1] != pi:
-                    occ.append(pi)
-            idx[b] = t
-        block_text_index.append(idx)
-
-    # Per path and distinct text: page frequency, max cosine.
-    slot_freq: dict[str, np.ndarray] = {}
-    slot_cos: dict[str, np.ndarray] = {}
-    for path, texts in slot_texts.items():
-        occ = slot_text_pages[path]
-        freq = np.fromiter((len(o) for o in occ), dtype=np.int64, count=len(occ))
-        slot_freq[path] = freq
-        if m < 2:
-            slot_cos[path] = np.zeros(len(occ))
-            continue
-        rows = np.repeat(np.arange(len(occ)), freq)
-        cols = np.fromiter((p for o in occ for p in o), dtype=np.int64, count=int(freq.sum()))
-        inc = sparse.csr_matrix(
-            (np.ones(len(rows), dtype=np.float64), (rows, cols)), shape=(len(occ), m)
+        slots = np.fromiter(
+            (slot_ids.setdefault(p, len(slot_ids)) for p in pb.paths), dtype=np.int64, count=len(pb)
         )
-        slot_cos[path] = _slot_max_cosine(list(texts), inc, freq, refs_per_slot)
+        units = np.full(len(pb), -1, dtype=np.int64)
+        for b, text in enumerate(st.own_text):
+            if text:
+                key = (int(slots[b]), text)
+                u = unit_ids.get(key)
+                if u is None:
+                    u = len(unit_text)
+                    unit_ids[key] = u
+                    unit_text.append(text)
+                    unit_slot_list.append(key[0])
+                    unit_first_page.append(pi)
+                units[b] = u
+        block_slot.append(slots)
+        block_unit.append(units)
+        has = units[units >= 0]
+        pair_unit.append(has)
+        pair_page.append(np.full(len(has), pi, dtype=np.int64))
+    n_units = len(unit_text)
+    n_slots = len(slot_ids)
+    unit_slot = np.asarray(unit_slot_list, dtype=np.int64)
+    unit_page = np.asarray(unit_first_page, dtype=np.int64)
+    if n_units:
+        pairs = np.unique(np.concatenate(pair_unit) * max(m, 1) + np.concatenate(pair_page))
+        unit_freq = np.bincount(pairs // max(m, 1), minlength=n_units)
+    else:
+        unit_freq = np.zeros(0, dtype=np.int64)
+    if m < 2:
+        unit_freq = np.minimum(unit_freq, 1)
+    unit_cos = (
+        _near_copy_cosine(unit_text, unit_slot, unit_freq, unit_page, refs_per_slot)
+        if m >= 2
+        else np.zeros(n_units)
+    )
+
+    # Slot presence and constancy of the number of blocks per page.
+    all_slots = np.concatenate(block_slot) if block_slot else np.zeros(0, dtype=np.int64)
+    all_pages = np.concatenate([np.full(len(s), i) for i, s in enumerate(block_slot)]) if m else []
+    sp, sp_count = np.unique(
+        all_slots * max(m, 1) + np.asarray(all_pages, dtype=np.int64), return_counts=True
+    )
+    sp_slot = sp // max(m, 1)
+    presence = np.bincount(sp_slot, minlength=n_slots)
+    per_slot_total = np.bincount(sp_slot, weights=sp_count, minlength=n_slots)
+    sc, sc_pages = np.unique(
+        sp_slot * (int(sp_count.max(initial=0)) + 1) + sp_count, return_counts=True
+    )
+    sc_slot = sc // (int(sp_count.max(initial=0)) + 1)
+    modal = np.zeros(n_slots)
+    np.maximum.at(modal, sc_slot, sc_pages)
+    modal = np.maximum(modal, m - presence)
 
     max_cos: list[np.ndarray] = []
     noise_share: list[np.ndarray] = []
-    features: list[np.ndarray] = []
-    slot_weighted: dict[str, list[float]] = {}
-    slot_subtexts: dict[str, set[int]] = {}
-    slot_blocks: dict[str, int] = {}
     partial: list[tuple[np.ndarray, np.ndarray]] = []
+    slot_weight = np.zeros(n_slots)
+    slot_weighted = np.zeros(n_slots)
+    slot_sigs: list[set[int]] = [set() for _ in range(n_slots)]
     for pi, (pb, st) in enumerate(pages):
-        n = len(pb)
-        idx = block_text_index[pi]
-        cos = np.zeros(n, dtype=np.float64)
-        freq = np.zeros(n, dtype=np.float64)
-        present = np.ones(n, dtype=np.float64)
-        for b in np.flatnonzero(idx >= 0).tolist():
-            path = pb.paths[b]
-            t = idx[b]
-            cos[b] = slot_cos[path][t]
-            freq[b] = slot_freq[path][t]
-            present[b] = len(slot_pages[path])
+        units = block_unit[pi]
+        slots = block_slot[pi]
+        has = units >= 0
+        cos = np.zeros(len(pb))
+        freq = np.zeros(len(pb))
+        cos[has] = unit_cos[units[has]]
+        freq[has] = unit_freq[units[has]]
         own_chars = st.own[:, 0].astype(np.float64)
         chars = np.maximum(st.sub[:, 0].astype(np.float64), 1.0)
-        repeated = (freq >= 2) & (m >= 2)
-        frequent = repeated & (freq >= 0.5 * present)
+        repeated = freq >= 2
+        frequent = repeated & (freq >= 0.5 * presence[slots])
         noisy = cos >= min_score
-        rep_share = subtree_sum(pb.parent, pb.depth, np.where(repeated, own_chars, 0.0)) / chars
-        freq_share = subtree_sum(pb.parent, pb.depth, np.where(frequent, own_chars, 0.0)) / chars
-        n_share = subtree_sum(pb.parent, pb.depth, np.where(noisy, own_chars, 0.0)) / chars
-        sigs = _subtree_signatures(pb, idx)
+        parent, depth = pb.parent, pb.depth
+        rep_share = subtree_sum(parent, depth, np.where(repeated, own_chars, 0.0)) / chars
+        freq_share = subtree_sum(parent, depth, np.where(frequent, own_chars, 0.0)) / chars
+        n_share = subtree_sum(parent, depth, np.where(noisy, own_chars, 0.0)) / chars
         max_cos.append(cos)
         noise_share.append(n_share)
         partial.append((rep_share, freq_share))
-        for b, path in enumerate(pb.paths):
-            w = float(st.sub[b, 0])
-            acc = slot_weighted.setdefault(path, [0.0, 0.0])
-            acc[0] += w * freq_share[b]
-            acc[1] += w
-            slot_blocks[path] = slot_blocks.get(path, 0) + 1
-            if w:
-                slot_subtexts.setdefault(path, set()).add(sigs[b])
+        w = st.sub[:, 0].astype(np.float64)
+        np.add.at(slot_weight, slots, w)
+        np.add.at(slot_weighted, slots, w * freq_share)
+        sigs = _subtree_signatures(pb, units.tolist())
+        for b in np.flatnonzero(w > 0).tolist():
+            slot_sigs[slots[b]].add(sigs[b])
 
-    slot_stats: dict[str, tuple[float, float, float, float, float]] = {}
-    for path, per_page in slot_pages.items():
-        counts = list(per_page.values())
-        absent = m - len(counts)
-        tally = Counter(counts)
-        if absent:
-            tally[0] += absent
-        modal = tally.most_common(1)[0][1]
-        acc = slot_weighted.get(path, [0.0, 0.0])
-        total_blocks = slot_blocks.get(path, 1)
-        slot_stats[path] = (
-            len(counts) / m,
-            modal / m,
-            float(np.log1p(sum(counts) / m)),
-            acc[0] / acc[1] if acc[1] else 0.0,
-            len(slot_subtexts.get(path, ())) / total_blocks,
+    mm = max(m, 1)
+    slot_table = np.zeros((n_slots, 5))
+    if n_slots:
+        slot_table[:, 0] = presence / mm
+        slot_table[:, 1] = modal / mm
+        slot_table[:, 2] = np.log1p(per_slot_total / mm)
+        slot_table[:, 3] = np.divide(
+            slot_weighted, slot_weight, out=np.zeros(n_slots), where=slot_weight > 0
         )
+        slot_table[:, 4] = np.array([len(s) for s in slot_sigs]) / np.maximum(per_slot_total, 1)
     log_m = float(np.log(m)) if m else 0.0
+    features: list[np.ndarray] = []
     for pi, (pb, _st) in enumerate(pages):
         rep_share, freq_share = partial[pi]
         f = np.zeros((len(pb), len(CLUSTER_FEATURES)), dtype=np.float64)
@@ -282,8 +306,7 @@ def cluster_noise(
         f[:, 1] = freq_share
         f[:, 2] = noise_share[pi]
         f[:, 3] = max_cos[pi]
-        if len(pb):
-            f[:, 4:9] = np.array([slot_stats[p] for p in pb.paths], dtype=np.float64)
+        f[:, 4:9] = slot_table[block_slot[pi]]
         f[:, 9] = log_m
         features.append(f)
     return ClusterNoise(max_cosine=max_cos, noise_share=noise_share, features=features)

@@ -1,0 +1,265 @@
+"""Main content of every page, using its same-template siblings when it has any.
+
+For each cluster: every page is parsed once and cut into blocks
+(:mod:`~page_cluster.content.blocks`), its blocks are described
+(:mod:`~page_cluster.content.features`), the cluster's pages are compared with
+each other (:mod:`~page_cluster.content.noise`), and every block is classified
+(:mod:`~page_cluster.content.classify`). The main text is then read top-down: a
+block whose probability of holding main content is below the threshold is
+dropped with its subtree; everything else is kept, so text repeated *inside* the
+main region (section headings, "inherited members" lists) stays. A page alone in
+its cluster is read the same way with the per-page model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..model import Page, PageId, coerce_page
+from .blocks import DEFAULT_BLOCK_TAGS, PageBlocks, segment_html
+from .classify import BLOCK_CLASSES, ModelSet, load_models
+from .features import BlockStats, block_stats, content_scores, page_features, propagate_down
+from .importance import IMPORTANCE_LEVELS, importance_levels
+from .noise import DEFAULT_MIN_SCORE, REFERENCES_PER_SLOT, cluster_noise
+
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "ExtractOptions",
+    "PageContent",
+    "analyze_cluster",
+    "extract_main_content",
+    "group_by_cluster",
+]
+
+#: Minimum probability of holding main content for a block to be kept.
+DEFAULT_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractOptions:
+    """Knobs of the extraction (defaults are the measured ones)."""
+
+    block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS
+    min_score: float = DEFAULT_MIN_SCORE
+    threshold: float = DEFAULT_THRESHOLD
+    refs_per_slot: int = REFERENCES_PER_SLOT
+    models: ModelSet | None = None
+    #: Annotation attribute to record per text run (e.g. ``quark`` for evaluation).
+    label_attribute: str | None = None
+
+
+@dataclass(slots=True)
+class PageContent:
+    """What the extraction found on one page.
+
+    Per block (index as in :attr:`blocks`): ``proba`` (content, rel_link, noise),
+    ``kept`` (inside the main content), ``classes`` (index into
+    :data:`~page_cluster.content.classify.BLOCK_CLASSES`), ``importance`` (the
+    regression score), ``levels`` (0 main, 1 secondary, 2 junk; -1 for blocks
+    without text of their own), ``max_cosine`` and ``noise_share`` (the noise
+    reducer's figures; zero without siblings).
+    """
+
+    blocks: PageBlocks
+    stats: BlockStats
+    proba: np.ndarray
+    kept: np.ndarray
+    classes: np.ndarray
+    importance: np.ndarray
+    levels: np.ndarray
+    max_cosine: np.ndarray
+    noise_share: np.ndarray
+    siblings: int
+    main_text: str = ""
+    page_id: PageId = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def kept_runs(self) -> np.ndarray:
+        """Mask over the page's text runs: ``True`` for main-content text."""
+        pb = self.blocks
+        if not pb.runs:
+            return np.zeros(0, dtype=bool)
+        return self.kept[pb.run_block]
+
+    def block_records(self) -> list[dict[str, Any]]:
+        """The blocks holding text of their own, as JSON-ready records."""
+        pb, st = self.blocks, self.stats
+        out: list[dict[str, Any]] = []
+        for b in np.flatnonzero(st.own[:, 0] > 0).tolist():
+            start, end = pb.offsets(b)
+            out.append(
+                {
+                    "path": pb.paths[b],
+                    "start": start,
+                    "end": end,
+                    "class": BLOCK_CLASSES[int(self.classes[b])],
+                    "main": bool(self.kept[b]),
+                    "level": IMPORTANCE_LEVELS[int(self.levels[b])]
+                    if self.levels[b] >= 0
+                    else None,
+                    "noise": round(float(self.noise_share[b]), 3),
+                }
+            )
+        return out
+
+
+def _top_down_keep(
+    pb: PageBlocks, st: BlockStats, p_content: np.ndarray, threshold: float
+) -> np.ndarray:
+    """Keep a block unless it (or an ancestor) holds text unlikely to be content."""
+    drop = (st.sub[:, 0] > 0) & (p_content < threshold)
+    drop[0] = False
+    return ~propagate_down(pb.parent, pb.depth, drop)
+
+
+def _block_classes(pb: PageBlocks, kept: np.ndarray, proba: np.ndarray) -> np.ndarray:
+    """Kept blocks are content; a dropped subtree takes the class (related links
+    or noise) of the block where it was dropped."""
+    n = len(pb)
+    own = np.where(proba[:, 1] >= proba[:, 2], 1, 2) if n else np.zeros(0, dtype=np.int64)
+    classes = np.where(kept, 0, own).astype(np.int64)
+    parent = pb.parent
+    for b in range(1, n):
+        p = parent[b]
+        if not kept[b] and not kept[p]:
+            classes[b] = classes[p]
+    return classes
+
+
+def _main_text(pb: PageBlocks, kept: np.ndarray) -> str:
+    if not pb.runs:
+        return ""
+    mask = kept[pb.run_block]
+    return " ".join("".join(r for r, k in zip(pb.runs, mask.tolist(), strict=True) if k).split())
+
+
+def _fallback_keep(pb: PageBlocks, st: BlockStats) -> np.ndarray:
+    """When nothing survives: the subtree with the best content score, else all."""
+    n = len(pb)
+    scores = content_scores(pb, st)
+    if n == 0 or scores.max() <= 0:
+        return np.ones(n, dtype=bool)
+    top = np.zeros(n, dtype=bool)
+    top[int(np.argmax(scores))] = True
+    return propagate_down(pb.parent, pb.depth, top)
+
+
+def analyze_cluster(
+    pages: Sequence[tuple[PageBlocks, BlockStats]], options: ExtractOptions | None = None
+) -> list[PageContent]:
+    """Classify the blocks of one cluster's pages and read their main content.
+
+    With two or more pages the cluster model (page and cross-page features) is
+    used; a page alone gets the per-page model.
+    """
+    opts = options or ExtractOptions()
+    models = opts.models or load_models()
+    m = len(pages)
+    if m >= 2:
+        noise = cluster_noise(pages, min_score=opts.min_score, refs_per_slot=opts.refs_per_slot)
+        model = models.cluster
+    else:
+        noise = None
+        model = models.page
+    out: list[PageContent] = []
+    for i, (pb, st) in enumerate(pages):
+        n = len(pb)
+        x = page_features(pb, st)
+        if noise is not None:
+            x = np.hstack([x, noise.features[i]])
+            max_cos, n_share = noise.max_cosine[i], noise.noise_share[i]
+        else:
+            max_cos = np.zeros(n)
+            n_share = np.zeros(n)
+        proba = model.predict_proba(x) if n else np.zeros((0, len(BLOCK_CLASSES)))
+        p_content = proba[:, 0] if n else np.zeros(0)
+        kept = _top_down_keep(pb, st, p_content, opts.threshold) if n else np.zeros(0, bool)
+        text = _main_text(pb, kept)
+        if not text and pb.runs:
+            kept = _fallback_keep(pb, st)
+            text = _main_text(pb, kept)
+        classes = _block_classes(pb, kept, proba)
+        imp = model.importance(x) if n else np.zeros(0)
+        levels = np.full(n, -1, dtype=np.int64)
+        own = st.own[:, 0] > 0
+        if own.any():
+            levels[own] = importance_levels(imp[own], weights=np.log1p(st.own[own, 0]))
+        out.append(
+            PageContent(
+                blocks=pb,
+                stats=st,
+                proba=proba,
+                kept=kept,
+                classes=classes.astype(np.int64),
+                importance=imp,
+                levels=levels,
+                max_cosine=max_cos,
+                noise_share=n_share,
+                siblings=m - 1,
+                main_text=text,
+            )
+        )
+    return out
+
+
+def group_by_cluster(keys: Sequence[Any]) -> list[list[int]]:
+    """Indices of equal keys, groups in order of first appearance.
+
+    >>> group_by_cluster(["a", "b", "a", None])
+    [[0, 2], [1], [3]]
+    """
+    groups: dict[Any, list[int]] = {}
+    for i, k in enumerate(keys):
+        groups.setdefault(("solo", i) if k is None else k, []).append(i)
+    return list(groups.values())
+
+
+def extract_main_content(
+    pages: Iterable[Page | Mapping[str, Any]],
+    *,
+    cluster_keys: Sequence[Any] | None = None,
+    options: ExtractOptions | None = None,
+    on_cluster: Callable[[int, int], None] | None = None,
+) -> list[PageContent]:
+    """Main content of every page, in input order.
+
+    ``cluster_keys`` gives each page's cluster (same key = same template; ``None``
+    = alone); without it the pages are clustered with
+    :func:`~page_cluster.resolve_page_cluster_keys`. Each page's HTML is parsed
+    once here and dropped after segmentation. ``on_cluster(done, total)`` reports
+    progress per cluster.
+
+    >>> pages = [{"id": i, "html": "<div class=nav><a href=/>Home</a> | <a href=/a>About</a>"
+    ...           f"</div><article><h1>Post {i}</h1><p>{w} is a word, and a long "
+    ...           "sentence follows it, with commas, for the reader.</p></article>"}
+    ...          for i, w in enumerate(["Apple", "Pear", "Plum"])]
+    >>> [c.main_text for c in extract_main_content(pages, cluster_keys=[1, 1, 1])][0]
+    'Post 0 Apple is a word, and a long sentence follows it, with commas, for the reader.'
+    """
+    opts = options or ExtractOptions()
+    records = [coerce_page(p) for p in pages]
+    if cluster_keys is None:
+        from ..resolve import resolve_page_cluster_keys
+
+        cluster_keys = resolve_page_cluster_keys(records)
+    if len(cluster_keys) != len(records):
+        raise ValueError(f"{len(cluster_keys)} cluster keys for {len(records)} pages")
+    results: list[PageContent | None] = [None] * len(records)
+    groups = group_by_cluster(cluster_keys)
+    for done, group in enumerate(groups, start=1):
+        segmented = []
+        for i in group:
+            pb = segment_html(
+                records[i].html, opts.block_tags, label_attribute=opts.label_attribute
+            )
+            segmented.append((pb, block_stats(pb)))
+        for i, content in zip(group, analyze_cluster(segmented, opts), strict=True):
+            content.page_id = records[i].id
+            results[i] = content
+        if on_cluster is not None:
+            on_cluster(done, len(groups))
+    return [r for r in results if r is not None]
