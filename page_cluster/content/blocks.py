@@ -145,6 +145,7 @@ _COUNT_OF_TAG: dict[str, int] = {
     "br": _COL["breaks"],
 }
 _SPACES = re.compile(r"\s+")
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
 def parse_block_tags(spec: str | Iterable[str] | None) -> frozenset[str]:
@@ -176,8 +177,13 @@ class PageBlocks:
 
     tags: list[str] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
-    #: The block's own ``class`` and ``id`` values (lower case), for name hints.
+    #: The block's own ``class``, ``id`` and ``role`` values (lower case, joined by
+    #: U+001F; empty when it has none), for name hints.
     names: list[str] = field(default_factory=list)
+    #: The document's ``<title>`` text (whitespace-normalised), outside the runs.
+    title: str = ""
+    #: Blocks marked hidden (``hidden``, ``aria-hidden="true"``, ``display:none`` ...).
+    hidden: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     parent: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     depth: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     run_start: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
@@ -273,10 +279,14 @@ def segment_tree(
     body = find_body(root)
     if body is None:
         return out
+    title_el = root.find("head/title")
+    if title_el is not None:
+        out.title = " ".join(title_el.xpath("string()").split())
 
     tags: list[str] = []
     paths: list[str] = []
     names: list[str] = []
+    hidden: list[bool] = []
     parent: list[int] = []
     depth: list[int] = []
     run_start: list[int] = []
@@ -355,8 +365,17 @@ def segment_tree(
                     depth.append(0)
                 cls_attr = el.get("class")
                 id_attr = el.get("id")
+                role_attr = el.get("role")
                 names.append(
-                    f"{cls_attr or ''} {id_attr or ''}".lower() if cls_attr or id_attr else ""
+                    f"{cls_attr or ''}\x1f{id_attr or ''}\x1f{role_attr or ''}".lower()
+                    if cls_attr or id_attr or role_attr
+                    else ""
+                )
+                style = el.get("style")
+                hidden.append(
+                    el.get("hidden") is not None
+                    or el.get("aria-hidden") == "true"
+                    or (style is not None and _HIDDEN_STYLE.search(style) is not None)
                 )
                 parent.append(p)
                 run_start.append(len(runs))
@@ -404,6 +423,7 @@ def segment_tree(
     out.tags = tags
     out.paths = paths
     out.names = names
+    out.hidden = np.asarray(hidden, dtype=bool)
     out.parent = np.asarray(parent, dtype=np.int32)
     out.depth = np.asarray(depth, dtype=np.int32)
     out.run_start = np.asarray(run_start, dtype=np.int32)

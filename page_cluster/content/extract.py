@@ -25,6 +25,7 @@ from .classify import BLOCK_CLASSES, ModelSet, load_models
 from .features import BlockStats, block_stats, content_scores, page_features, propagate_down
 from .importance import IMPORTANCE_LEVELS, importance_levels
 from .noise import DEFAULT_MIN_SCORE, REFERENCES_PER_SLOT, cluster_noise
+from .single_page import single_page_keep
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -116,6 +117,17 @@ def _top_down_keep(
     return ~propagate_down(pb.parent, pb.depth, drop)
 
 
+def _rule_proba(st: BlockStats, kept: np.ndarray) -> np.ndarray:
+    """Class probabilities of the per-page path: its verdict, and for dropped
+    blocks related links when most of their text is link text (Quark's rule)."""
+    link_share = st.sub[:, 1] / np.maximum(st.sub[:, 0], 1)
+    proba = np.zeros((len(kept), 3))
+    proba[:, 0] = kept
+    proba[:, 1] = ~kept & (link_share >= 0.5)
+    proba[:, 2] = ~kept & (link_share < 0.5)
+    return proba
+
+
 def _block_classes(pb: PageBlocks, kept: np.ndarray, proba: np.ndarray) -> np.ndarray:
     """Kept blocks are content; a dropped subtree takes the class (related links
     or noise) of the block where it was dropped."""
@@ -176,8 +188,11 @@ def analyze_cluster(
             max_cos = np.zeros(n)
             n_share = np.zeros(n)
         proba = model.predict_proba(x) if n else np.zeros((0, len(BLOCK_CLASSES)))
-        p_content = proba[:, 0] if n else np.zeros(0)
-        kept = _top_down_keep(pb, st, p_content, opts.threshold) if n else np.zeros(0, bool)
+        if noise is not None:
+            kept = _top_down_keep(pb, st, proba[:, 0], opts.threshold) if n else np.zeros(0, bool)
+        else:
+            kept = single_page_keep(pb, st, pb.title)
+            proba = _rule_proba(st, kept) if n else proba
         text = _main_text(pb, kept)
         if not text and pb.runs:
             kept = _fallback_keep(pb, st)
