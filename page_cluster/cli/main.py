@@ -23,7 +23,10 @@ __all__ = ["SUBCOMMANDS", "main", "run_cluster_command"]
 
 #: Subcommands: name -> "module:function" taking ``argv`` (after the name) and
 #: returning an exit status. The bare command (no subcommand) clusters stdin.
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {
+    "extract": "page_cluster.cli.extract:main",
+    "evaluate": "page_cluster.cli.evaluate:main",
+}
 
 DESCRIPTION = """\
 Cluster crawled HTML pages by template. Reads JSONL (one page per line) on stdin

@@ -245,7 +245,7 @@ def _article_extras(pb: PageBlocks, st: BlockStats, kept: np.ndarray, title: str
             headline_done = True
         elif pb.names[b] and _BYLINE.search(pb.names[b]) and len(text) < _BYLINE_MAX_CHARS:
             drop[b] = True  # a byline
-        elif len(text) < 30 and _AD_LABEL.match(text.strip()):  # noqa: SIM114
+        elif len(text) < 30 and _AD_LABEL.match(text.strip()):
             drop[b] = True  # an "advertisement" label
     return propagate_down(pb.parent, pb.depth, drop)
 
