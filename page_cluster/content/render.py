@@ -38,18 +38,15 @@ _DANGEROUS_TAGS = ("script", "iframe", "frame", "frameset", "object", "embed", "
 _URL_ATTRS = ("href", "src", "action", "formaction", "data", "srcset", "xlink:href", "poster")
 _JS_URL = re.compile(r"^\s*(javascript|vbscript|data:text/html)", re.IGNORECASE)
 
-_STYLE = (
-    """
-[data-pc-class]{outline:2px solid var(--pc-c);outline-offset:-1px}
-[data-pc-class="content"]{--pc-c:%(content)s;background:rgba(214,39,40,.06)}
-[data-pc-class="rel_link"]{--pc-c:%(rel_link)s;background:rgba(44,160,44,.08)}
-[data-pc-class="noise"]{--pc-c:%(noise)s;background:rgba(148,103,189,.10)}
-#pc-legend{position:fixed;right:8px;bottom:8px;z-index:2147483647;background:#fff;
- border:1px solid #888;padding:4px 8px;font:12px sans-serif;color:#000}
-#pc-legend span{display:inline-block;width:10px;height:10px;margin:0 4px 0 8px}
-"""
-    % CLASS_COLOURS
-)
+_STYLE = """
+[data-pc-class]{{outline:2px solid var(--pc-c);outline-offset:-1px}}
+[data-pc-class="content"]{{--pc-c:{content};background:rgba(214,39,40,.06)}}
+[data-pc-class="rel_link"]{{--pc-c:{rel_link};background:rgba(44,160,44,.08)}}
+[data-pc-class="noise"]{{--pc-c:{noise};background:rgba(148,103,189,.10)}}
+#pc-legend{{position:fixed;right:8px;bottom:8px;z-index:2147483647;background:#fff;
+ border:1px solid #888;padding:4px 8px;font:12px sans-serif;color:#000}}
+#pc-legend span{{display:inline-block;width:10px;height:10px;margin:0 4px 0 8px}}
+""".format(**CLASS_COLOURS)
 
 
 def _reparse(html: str | bytes, block_tags: frozenset[str]):
@@ -153,8 +150,9 @@ def cleaned_html(
     """The page without the blocks the extraction dropped (the noise reducer's output).
 
     >>> from page_cluster.content.extract import extract_main_content
-    >>> pages = [{"html": f"<div class=nav><a href=/>Home</a> <a href=/b>Blog</a></div>"
-    ...                   f"<p>Post {i}: a sentence, long enough, with words.</p>"} for i in range(3)]
+    >>> nav = "<div class=nav><a href=/>Home</a> <a href=/b>Blog</a></div>"
+    >>> pages = [{"html": nav + f"<p>Post {i}: a sentence, long enough, with words.</p>"}
+    ...          for i in range(3)]
     >>> cs = extract_main_content(pages, cluster_keys=[0, 0, 0])
     >>> out = cleaned_html(pages[0]["html"], cs[0])
     >>> "Home" in out, "Post 0" in out
@@ -193,11 +191,12 @@ def template_block_table(
     share of a member's text it holds, and an example text. Sorted by share.
 
     >>> from page_cluster.content.extract import extract_main_content
-    >>> pages = [{"html": f"<div class=nav><a href=/>Home</a> <a href=/b>Blog</a></div>"
-    ...                   f"<p>Post {i}: a sentence, long enough, with words.</p>"} for i in range(3)]
+    >>> nav = "<div class=nav><a href=/>Home</a> <a href=/b>Blog</a></div>"
+    >>> pages = [{"html": nav + f"<p>Post {i}: a sentence, long enough, with words.</p>"}
+    ...          for i in range(3)]
     >>> rows = template_block_table(extract_main_content(pages, cluster_keys=[0, 0, 0]))
-    >>> [(r["path"], r["dropped_on"], r["class"]) for r in rows]
-    [('body>.nav', 3, 'rel_link')]
+    >>> [(r["path"], r["dropped_on"]) for r in rows]
+    [('body>.nav', 3)]
     """
     m = len(contents)
     stats: dict[str, dict[str, Any]] = {}
