@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 from lxml import etree
@@ -144,7 +145,6 @@ _COUNT_OF_TAG: dict[str, int] = {
     **{t: _COL["code"] for t in ("pre", "code", "kbd", "samp", "tt")},
     "br": _COL["breaks"],
 }
-_SPACES = re.compile(r"\s+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -240,14 +240,12 @@ def _tag_name(tag: object) -> str | None:
     return tag.lower()
 
 
-def _segment(el: etree._Element, tag: str) -> str:
-    cls_attr = el.get("class")
+@lru_cache(maxsize=65536)
+def _segment(tag: str, cls_attr: str | None, el_id: str | None, role: str | None) -> str:
+    """A block's step name: tag, stable classes (else a wrapper's id), role."""
     classes = stable_classes(cls_attr) if cls_attr else ()
-    if not classes:
-        el_id = el.get("id")
-        if el_id and el_id.strip() and tag in ("div", "section", "nav", "aside", "span"):
-            classes = ("#" + normalize_class(el_id.strip()),)
-    role = el.get("role")
+    if not classes and el_id and el_id.strip() and tag in ("div", "section", "nav", "aside"):
+        classes = ("#" + normalize_class(el_id.strip()),)
     return build_segment(tag, classes, role.strip().lower() if role else None, None)
 
 
@@ -302,7 +300,6 @@ def segment_tree(
     run_label: list[str] = []
     anchor_depth = 0
     pending_break = False
-    sub = _SPACES.sub
     n_cols = len(COUNT_COLUMNS)
     # Per raw tag: (name, skip, break, block, count column or -1), computed once.
     info_cache: dict[object, tuple[str, bool, bool, bool, int]] = {}
@@ -326,15 +323,12 @@ def segment_tree(
 
     def add_run(text: str, owner: int) -> None:
         nonlocal pending_break
-        text = sub(" ", text)
-        if text == " " or not text:
-            if text:
-                pending_break = True
-            return
-        if pending_break and runs and text[0] != " ":
-            text = " " + text
+        core = " ".join(text.split())
+        lead = text[0].isspace() or (pending_break and bool(runs))
+        if lead or text[-1].isspace():
+            core = (" " if lead else "") + core + (" " if text[-1].isspace() else "")
         pending_break = False
-        runs.append(text)
+        runs.append(core)
         run_block.append(owner)
         run_anchor.append(anchor_depth > 0)
         if label_attribute is not None:
@@ -342,7 +336,7 @@ def segment_tree(
 
     walker = etree.iterwalk(body, events=("start", "end"))
     for event, el in walker:
-        tag, skip, brk, is_block, column = tag_info(el.tag)
+        tag, skip, brk, is_block, column = info_cache.get(el.tag) or tag_info(el.tag)
         if event == "start":
             if skip:
                 walker.skip_subtree()
@@ -357,15 +351,15 @@ def segment_tree(
                 b = len(tags)
                 p = stack[-1] if stack else -1
                 tags.append(tag)
+                cls_attr = el.get("class")
+                id_attr = el.get("id")
+                role_attr = el.get("role")
                 if p >= 0:
-                    paths.append(paths[p] + ">" + _segment(el, tag))
+                    paths.append(paths[p] + ">" + _segment(tag, cls_attr, id_attr, role_attr))
                     depth.append(depth[p] + 1)
                 else:
                     paths.append(tag)
                     depth.append(0)
-                cls_attr = el.get("class")
-                id_attr = el.get("id")
-                role_attr = el.get("role")
                 names.append(
                     f"{cls_attr or ''}\x1f{id_attr or ''}\x1f{role_attr or ''}".lower()
                     if cls_attr or id_attr or role_attr
@@ -373,9 +367,9 @@ def segment_tree(
                 )
                 style = el.get("style")
                 hidden.append(
-                    el.get("hidden") is not None
+                    (style is not None and _HIDDEN_STYLE.search(style) is not None)
+                    or el.get("hidden") is not None
                     or el.get("aria-hidden") == "true"
-                    or (style is not None and _HIDDEN_STYLE.search(style) is not None)
                 )
                 parent.append(p)
                 run_start.append(len(runs))
@@ -400,7 +394,10 @@ def segment_tree(
                         continue
             text = el.text
             if text:
-                add_run(text, owner)
+                if text.isspace():
+                    pending_break = True
+                else:
+                    add_run(text, owner)
         else:
             if not skip:
                 if tag == "a":
@@ -416,7 +413,10 @@ def segment_tree(
                 break
             tail = el.tail
             if tail and stack:
-                add_run(tail, stack[-1])
+                if tail.isspace():
+                    pending_break = True
+                else:
+                    add_run(tail, stack[-1])
 
     while stack:  # a walk cut short leaves nothing open
         run_end[stack.pop()] = len(runs)

@@ -71,13 +71,28 @@ class PageContent:
     kept: np.ndarray
     classes: np.ndarray
     importance: np.ndarray
-    levels: np.ndarray
     max_cosine: np.ndarray
     noise_share: np.ndarray
     siblings: int
     main_text: str = ""
     page_id: PageId = None
     extra: dict[str, Any] = field(default_factory=dict)
+    _levels: np.ndarray | None = None
+
+    @property
+    def levels(self) -> np.ndarray:
+        """Importance level per block (0 main, 1 secondary, 2 junk; -1 without own
+        text): fuzzy c-means of the page's importance scores, computed on first use."""
+        if self._levels is None:
+            st = self.stats
+            levels = np.full(len(self.blocks), -1, dtype=np.int64)
+            own = st.own[:, 0] > 0
+            if own.any():
+                levels[own] = importance_levels(
+                    self.importance[own], weights=np.log1p(st.own[own, 0])
+                )
+            self._levels = levels
+        return self._levels
 
     def kept_runs(self) -> np.ndarray:
         """Mask over the page's text runs: ``True`` for main-content text."""
@@ -177,20 +192,27 @@ def analyze_cluster(
     else:
         noise = None
         model = models.page
-    out: list[PageContent] = []
+    feats = []
     for i, (pb, st) in enumerate(pages):
-        n = len(pb)
         x = page_features(pb, st)
+        feats.append(np.hstack([x, noise.features[i]]) if noise is not None else x)
+    # One prediction for the whole cluster (the trees are walked once per level).
+    sizes = [len(pb) for pb, _ in pages]
+    stacked = np.vstack(feats) if feats else np.zeros((0, len(model.features)))
+    all_proba = model.predict_proba(stacked) if len(stacked) else np.zeros((0, len(BLOCK_CLASSES)))
+    all_imp = model.importance(stacked) if len(stacked) else np.zeros(0)
+    cuts = np.cumsum(sizes)[:-1]
+    out: list[PageContent] = []
+    for i, ((pb, st), proba, imp) in enumerate(
+        zip(pages, np.split(all_proba, cuts), np.split(all_imp, cuts), strict=True)
+    ):
+        n = len(pb)
         if noise is not None:
-            x = np.hstack([x, noise.features[i]])
             max_cos, n_share = noise.max_cosine[i], noise.noise_share[i]
+            kept = _top_down_keep(pb, st, proba[:, 0], opts.threshold) if n else np.zeros(0, bool)
         else:
             max_cos = np.zeros(n)
             n_share = np.zeros(n)
-        proba = model.predict_proba(x) if n else np.zeros((0, len(BLOCK_CLASSES)))
-        if noise is not None:
-            kept = _top_down_keep(pb, st, proba[:, 0], opts.threshold) if n else np.zeros(0, bool)
-        else:
             kept = single_page_keep(pb, st, pb.title)
             proba = _rule_proba(st, kept) if n else proba
         text = _main_text(pb, kept)
@@ -198,11 +220,6 @@ def analyze_cluster(
             kept = _fallback_keep(pb, st)
             text = _main_text(pb, kept)
         classes = _block_classes(pb, kept, proba)
-        imp = model.importance(x) if n else np.zeros(0)
-        levels = np.full(n, -1, dtype=np.int64)
-        own = st.own[:, 0] > 0
-        if own.any():
-            levels[own] = importance_levels(imp[own], weights=np.log1p(st.own[own, 0]))
         out.append(
             PageContent(
                 blocks=pb,
@@ -211,7 +228,6 @@ def analyze_cluster(
                 kept=kept,
                 classes=classes.astype(np.int64),
                 importance=imp,
-                levels=levels,
                 max_cosine=max_cos,
                 noise_share=n_share,
                 siblings=m - 1,

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
+from scipy import sparse
 
 from .blocks import PageBlocks
 
@@ -121,7 +123,7 @@ NOISE_WORDS: tuple[str, ...] = (
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f](?=\s|$)|[\u3002\uff01\uff1f]")
-_NOISE_LOWER = tuple(w.lower() for w in NOISE_WORDS)
+_NOISE = re.compile("|".join(re.escape(w.lower()) for w in NOISE_WORDS))
 
 #: Columns of :attr:`BlockStats.own` / :attr:`BlockStats.sub` (text figures).
 STAT_COLUMNS: tuple[str, ...] = (
@@ -153,24 +155,71 @@ class BlockStats:
     own_text: list[str]
 
 
+_GROUP_CACHE: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
+
+
+def _depth_groups(depth: np.ndarray) -> list[np.ndarray]:
+    """Block indices grouped by depth, deepest first (cached for the last arrays seen)."""
+    key = id(depth)
+    hit = _GROUP_CACHE.get(key)
+    if hit is not None and hit[0] is depth:
+        return hit[1]
+    order = np.argsort(-depth, kind="stable")
+    bounds = np.flatnonzero(np.diff(depth[order])) + 1
+    groups = np.split(order, bounds)
+    if len(_GROUP_CACHE) > 64:
+        _GROUP_CACHE.clear()
+    _GROUP_CACHE[key] = (depth, groups)
+    return groups
+
+
+_SUM_CACHE: dict[int, tuple[np.ndarray, sparse.csr_matrix]] = {}
+
+
+def _subtree_matrix(parent: np.ndarray) -> sparse.csr_matrix:
+    """Sparse (block x block) matrix with a 1 where the column is in the row's subtree.
+
+    Cached for the last parent arrays seen: a page's subtree sums all reuse it.
+    """
+    key = id(parent)
+    hit = _SUM_CACHE.get(key)
+    if hit is not None and hit[0] is parent:
+        return hit[1]
+    n = len(parent)
+    rows = [np.arange(n)]
+    cols = [np.arange(n)]
+    current = np.arange(n)
+    below = np.arange(n)
+    while True:
+        current = parent[current]
+        valid = current >= 0
+        if not valid.any():
+            break
+        current = current[valid]
+        below = below[valid]
+        rows.append(current)
+        cols.append(below)
+    r = np.concatenate(rows)
+    c = np.concatenate(cols)
+    matrix = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(n, n))
+    if len(_SUM_CACHE) > 64:
+        _SUM_CACHE.clear()
+    _SUM_CACHE[key] = (parent, matrix)
+    return matrix
+
+
 def subtree_sum(parent: np.ndarray, depth: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Sum ``values`` (one row per block) over each block's subtree.
-
-    Children are added to their parents level by level, deepest first.
 
     >>> subtree_sum(np.array([-1, 0, 1, 0]), np.array([0, 1, 2, 1]), np.array([1, 2, 3, 4]))
     array([10,  5,  3,  4])
     """
-    out = np.array(values, copy=True)
-    if len(out) <= 1:
-        return out
-    order = np.argsort(-depth, kind="stable")
-    levels = depth[order]
-    bounds = np.flatnonzero(np.diff(levels)) + 1
-    for group in np.split(order, bounds):
-        if depth[group[0]] == 0:
-            break
-        np.add.at(out, parent[group], out[group])
+    values = np.asarray(values)
+    if len(values) <= 1:
+        return np.array(values, copy=True)
+    out = _subtree_matrix(parent) @ values
+    if np.issubdtype(values.dtype, np.integer) or values.dtype == bool:
+        return np.rint(out).astype(np.int64 if values.dtype == bool else values.dtype)
     return out
 
 
@@ -184,10 +233,7 @@ def propagate_down(parent: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> n
     out = np.array(mask, dtype=bool, copy=True)
     if len(out) <= 1:
         return out
-    order = np.argsort(depth, kind="stable")
-    levels = depth[order]
-    bounds = np.flatnonzero(np.diff(levels)) + 1
-    for group in np.split(order, bounds):
+    for group in reversed(_depth_groups(depth)):
         if depth[group[0]] == 0:
             continue
         out[group] |= out[parent[group]]
@@ -212,7 +258,7 @@ def _text_row(text: str) -> list[int]:
         punct = sum(map(text.count, _PUNCT_CHARS))
     else:
         punct = sum(map(text.count, ".,;:!?"))
-    noise = sum(map(lower.__contains__, _NOISE_LOWER)) if n_chars <= NOISE_TEXT_LIMIT else 0
+    noise = len(_NOISE.findall(lower)) if n_chars <= NOISE_TEXT_LIMIT else 0
     sentences = len(_SENTENCE_END.findall(text)) if punct else 0
     return [n_chars, 0, n_words, stop, punct, sentences, noise, 1 if n_chars else 0]
 
@@ -344,16 +390,19 @@ def content_scores(pb: PageBlocks, st: BlockStats) -> np.ndarray:
     return received * (1.0 - anchor)
 
 
+@lru_cache(maxsize=65536)
+def _name_flag(name: str) -> tuple[float, float]:
+    if not name:
+        return 0.0, 0.0
+    return (
+        1.0 if _NEGATIVE_NAMES.search(name) else 0.0,
+        1.0 if _POSITIVE_NAMES.search(name) else 0.0,
+    )
+
+
 def _name_flags(pb: PageBlocks) -> tuple[np.ndarray, np.ndarray]:
-    neg = np.zeros(len(pb), dtype=np.float64)
-    pos = np.zeros(len(pb), dtype=np.float64)
-    for i, name in enumerate(pb.names):
-        if name:
-            if _NEGATIVE_NAMES.search(name):
-                neg[i] = 1.0
-            if _POSITIVE_NAMES.search(name):
-                pos[i] = 1.0
-    return neg, pos
+    flags = np.array([_name_flag(name) for name in pb.names], dtype=np.float64).reshape(-1, 2)
+    return flags[:, 0], flags[:, 1]
 
 
 def duplicate_mask(own_text: list[str]) -> np.ndarray:

@@ -74,7 +74,7 @@ class ClusterNoise:
 
 #: Blocks with more words than this are not compared (they are never near-copies
 #: of template text; exact copies are still found).
-MAX_COMPARED_WORDS = 200
+MAX_COMPARED_WORDS = 50
 
 
 def _subtree_signatures(pb: PageBlocks, own_unit: list[int]) -> list[int]:
