@@ -36,11 +36,14 @@ import numpy as np
 
 from page_cluster import resolve_page_cluster_keys
 from page_cluster.content.blocks import segment_html
+from page_cluster.content.classify import load_models
 from page_cluster.content.extract import ExtractOptions, analyze_cluster, extract_main_content
 from page_cluster.content.features import block_stats
 from page_cluster.content.noise import cluster_noise, noise_removal_mask
 
 CORPORA = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8"]
+#: Extraction options of this run (``--model`` swaps the parameters file).
+OPTIONS = ExtractOptions()
 #: Anchors from score_extraction.py's docstring (400-page samples): trafilatura
 #: 2.3.1 and the whole page's text.
 ANCHORS = {
@@ -77,7 +80,7 @@ def corpus_quality(scorer: Any, data: Path, name: str) -> dict[str, Any]:
     t0 = time.perf_counter()
     keys = resolve_page_cluster_keys(pages)
     t1 = time.perf_counter()
-    results = extract_main_content(pages, cluster_keys=keys)
+    results = extract_main_content(pages, cluster_keys=keys, options=OPTIONS)
     t2 = time.perf_counter()
     pred = {p["id"]: r.main_text for p, r in zip(pages, results, strict=True)}
     whole = {p["id"]: whole_text(p["html"]) for p in pages}
@@ -148,7 +151,7 @@ def speed(data: Path, name: str, n_pages: int, repeat: int) -> dict[str, Any]:
     biggest, _ = Counter(keys).most_common(1)[0]
     htmls = [p["html"] for p, k in zip(pages, keys, strict=True) if k == biggest][:n_pages]
     del pages
-    opts = ExtractOptions()
+    opts = OPTIONS
 
     def ours() -> None:
         seg = []
@@ -195,8 +198,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="speed runs (the best is kept)")
     ap.add_argument("--no-speed", action="store_true")
     ap.add_argument("--sweep-min-score", action="store_true")
+    ap.add_argument("--model", type=Path, help="block model parameters (default: the shipped)")
     args = ap.parse_args(argv)
     scorer = load_scorer(args.tools)
+    if args.model is not None:
+        global OPTIONS
+        OPTIONS = ExtractOptions(models=load_models(str(args.model)))
     names = args.corpus or CORPORA
     if args.sweep_min_score:
         sweep_min_score(scorer, args.data, names, [0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])

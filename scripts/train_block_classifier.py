@@ -167,10 +167,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, required=True, help="folder with NAME.jsonl corpora")
     ap.add_argument("--out", type=Path, default=MODEL_PATH, help="parameters file to write")
     ap.add_argument("--corpus", action="append", choices=corpus_labels.CORPORA)
+    ap.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        choices=corpus_labels.CORPORA,
+        help="leave a corpus out (to measure how the model does on an unseen site)",
+    )
     ap.add_argument("--trees", type=int, default=8, help="trees in the forest (1 = one tree)")
     ap.add_argument("--depth", type=int, default=10, help="maximum tree depth")
     args = ap.parse_args(argv)
-    corpora = args.corpus or list(corpus_labels.CORPORA)
+    corpora = [c for c in (args.corpus or corpus_labels.CORPORA) if c not in args.exclude]
     parts = [corpus_rows(args.tools, args.data, c) for c in corpora]
     x = np.vstack([a for p in parts for a in p["X"]])
     y = np.concatenate([a for p in parts for a in p["y"]])
