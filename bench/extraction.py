@@ -74,7 +74,7 @@ def whole_text(html: str) -> str:
     return " ".join(segment_html(html).text.split())
 
 
-def corpus_quality(scorer: Any, data: Path, name: str) -> dict[str, Any]:
+def corpus_quality(scorer: Any, data: Path, name: str, per_page: bool) -> dict[str, Any]:
     pages = read_jsonl(data / f"{name}.jsonl")
     truth = scorer.read(str(data / f"{name}.main.jsonl"), "main_text")
     t0 = time.perf_counter()
@@ -85,7 +85,14 @@ def corpus_quality(scorer: Any, data: Path, name: str) -> dict[str, Any]:
     pred = {p["id"]: r.main_text for p, r in zip(pages, results, strict=True)}
     whole = {p["id"]: whole_text(p["html"]) for p in pages}
     test_truth = {k: v for k, v in truth.items() if held_out(k)}
+    alone = None
+    if per_page:
+        lone = extract_main_content(pages, cluster_keys=[None] * len(pages), options=OPTIONS)
+        alone = scorer.score(
+            truth, {p["id"]: r.main_text for p, r in zip(pages, lone, strict=True)}
+        )["f1"]
     return {
+        "per_page": alone,
         "pages": len(pages),
         "clusters": len(set(keys)),
         "f1": scorer.score(truth, pred)["f1"],
@@ -138,7 +145,7 @@ def single_pages(scorer: Any, bench: Path) -> dict[str, Any]:
         with gzip.open(bench / "html" / f"{key}.html.gz", "rb") as fh:
             pages.append({"id": key, "html": fh.read()})
     t0 = time.perf_counter()
-    results = extract_main_content(pages, cluster_keys=[None] * len(pages))
+    results = extract_main_content(pages, cluster_keys=[None] * len(pages), options=OPTIONS)
     dt = time.perf_counter() - t0
     pred = {p["id"]: r.main_text for p, r in zip(pages, results, strict=True)}
     m = scorer.score(truth, pred)
@@ -197,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed-pages", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=3, help="speed runs (the best is kept)")
     ap.add_argument("--no-speed", action="store_true")
+    ap.add_argument(
+        "--per-page", action="store_true", help="also read every page as if it had no siblings"
+    )
     ap.add_argument("--sweep-min-score", action="store_true")
     ap.add_argument("--model", type=Path, help="block model parameters (default: the shipped)")
     args = ap.parse_args(argv)
@@ -216,13 +226,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     f1s = []
     for name in names:
-        q = corpus_quality(scorer, args.data, name)
+        q = corpus_quality(scorer, args.data, name, args.per_page)
         f1s.append(q["f1"])
         traf, whole_anchor = ANCHORS[name]
         print(
             f"{name:<9} {q['pages']:>6} {q['clusters']:>8} {q['f1']:>7.4f} "
             f"{q['f1_held_out']:>8.4f} "
             f"{q['whole']:>7.4f} | {traf:>12.3f} {whole_anchor:>7.3f} | {q['extract_s']:>9.1f}"
+            + (f" | alone {q['per_page']:.4f}" if q["per_page"] is not None else "")
         )
     print(f"{'macro':<9} {'':>6} {'':>8} {statistics.mean(f1s):>7.4f}")
     print("* anchors from score_extraction.py's docstring (400-page samples)")

@@ -147,13 +147,16 @@ def _block_classes(pb: PageBlocks, kept: np.ndarray, proba: np.ndarray) -> np.nd
     """Kept blocks are content; a dropped subtree takes the class (related links
     or noise) of the block where it was dropped."""
     n = len(pb)
-    own = np.where(proba[:, 1] >= proba[:, 2], 1, 2) if n else np.zeros(0, dtype=np.int64)
-    classes = np.where(kept, 0, own).astype(np.int64)
-    parent = pb.parent
-    for b in range(1, n):
-        p = parent[b]
-        if not kept[b] and not kept[p]:
-            classes[b] = classes[p]
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    classes = np.where(kept, 0, np.where(proba[:, 1] >= proba[:, 2], 1, 2)).astype(np.int64)
+    inherit = ~kept
+    inherit[0] = False
+    inherit[1:] &= ~kept[pb.parent[1:]]
+    if inherit.any():
+        # Shallowest first, so a dropped root's class flows all the way down.
+        for b in np.flatnonzero(inherit)[np.argsort(pb.depth[inherit], kind="stable")].tolist():
+            classes[b] = classes[pb.parent[b]]
     return classes
 
 

@@ -293,8 +293,9 @@ def block_stats(pb: PageBlocks) -> BlockStats:
         own_text[b] = text
         own[b] = _text_row(text)
     own[:, 1] = np.minimum(anchor_chars, own[:, 0])
-    sub = subtree_sum(pb.parent, pb.depth, own)
-    counts = subtree_sum(pb.parent, pb.depth, pb.counts.astype(np.int64))
+    both = subtree_sum(pb.parent, pb.depth, np.hstack([own, pb.counts.astype(np.int64)]))
+    sub = both[:, :_N_STATS]
+    counts = both[:, _N_STATS:]
     return BlockStats(own=own, sub=sub, counts=counts, own_text=own_text)
 
 
@@ -375,16 +376,22 @@ def content_scores(pb: PageBlocks, st: BlockStats) -> np.ndarray:
         return received
     own_chars = st.own[:, 0]
     parent = pb.parent
-    for b in np.flatnonzero(own_chars >= MIN_PARAGRAPH_CHARS).tolist():
-        text = st.own_text[b]
-        worth = 1.0 + text.count(",") + text.count("\uff0c") + min(own_chars[b] / 100.0, 3.0)
-        p = int(parent[b])
+    voters = np.flatnonzero(own_chars >= MIN_PARAGRAPH_CHARS)
+    if len(voters):
+        commas = np.array(
+            [st.own_text[b].count(",") + st.own_text[b].count("\uff0c") for b in voters.tolist()]
+        )
+        worth = 1.0 + commas + np.minimum(own_chars[voters] / 100.0, 3.0)
+        node = voters
         level = 1
-        while p >= 0:
-            received[p] += (
-                worth if level == 1 else (worth / 2.0 if level == 2 else worth / (3.0 * level))
-            )
-            p = int(parent[p])
+        while True:
+            node = parent[node]
+            alive = node >= 0
+            if not alive.any():
+                break
+            node, worth = node[alive], worth[alive]
+            divider = 1.0 if level == 1 else (2.0 if level == 2 else 3.0 * level)
+            received += np.bincount(node, weights=worth / divider, minlength=n)
             level += 1
     anchor = st.sub[:, 1] / np.maximum(st.sub[:, 0], 1)
     return received * (1.0 - anchor)
