@@ -195,6 +195,8 @@ class PageBlocks:
     run_block: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     run_anchor: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     run_offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+    #: Cache of the subtree matrix (see :func:`~page_cluster.content.features.tree_sum`).
+    tree_matrix: object = field(default=None, repr=False, compare=False)
     #: Per run, the value of the nearest enclosing ``label_attribute`` ("" when none);
     #: empty unless :func:`segment_tree` was asked for a label attribute.
     run_label: list[str] = field(default_factory=list)

@@ -22,7 +22,7 @@ import numpy as np
 from ..model import Page, PageId, coerce_page
 from .blocks import DEFAULT_BLOCK_TAGS, PageBlocks, segment_html
 from .classify import BLOCK_CLASSES, ModelSet, load_models
-from .features import BlockStats, block_stats, content_scores, page_features, propagate_down
+from .features import BlockStats, block_stats, content_scores, page_features, tree_down
 from .importance import IMPORTANCE_LEVELS, importance_levels
 from .noise import DEFAULT_MIN_SCORE, REFERENCES_PER_SLOT, cluster_noise
 from .single_page import single_page_keep
@@ -129,7 +129,7 @@ def _top_down_keep(
     """Keep a block unless it (or an ancestor) holds text unlikely to be content."""
     drop = (st.sub[:, 0] > 0) & (p_content < threshold)
     drop[0] = False
-    return ~propagate_down(pb.parent, pb.depth, drop)
+    return ~tree_down(pb, drop)
 
 
 def _rule_proba(st: BlockStats, kept: np.ndarray) -> np.ndarray:
@@ -175,7 +175,7 @@ def _fallback_keep(pb: PageBlocks, st: BlockStats) -> np.ndarray:
         return np.ones(n, dtype=bool)
     top = np.zeros(n, dtype=bool)
     top[int(np.argmax(scores))] = True
-    return propagate_down(pb.parent, pb.depth, top)
+    return tree_down(pb, top)
 
 
 def analyze_cluster(
@@ -237,6 +237,7 @@ def analyze_cluster(
                 main_text=text,
             )
         )
+        pb.tree_matrix = None  # a cache for this analysis only: free it
     return out
 
 

@@ -35,6 +35,8 @@ __all__ = [
     "page_features",
     "propagate_down",
     "subtree_sum",
+    "tree_down",
+    "tree_sum",
 ]
 
 _STOP_TEXT = """
@@ -155,36 +157,8 @@ class BlockStats:
     own_text: list[str]
 
 
-_GROUP_CACHE: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
-
-
-def _depth_groups(depth: np.ndarray) -> list[np.ndarray]:
-    """Block indices grouped by depth, deepest first (cached for the last arrays seen)."""
-    key = id(depth)
-    hit = _GROUP_CACHE.get(key)
-    if hit is not None and hit[0] is depth:
-        return hit[1]
-    order = np.argsort(-depth, kind="stable")
-    bounds = np.flatnonzero(np.diff(depth[order])) + 1
-    groups = np.split(order, bounds)
-    if len(_GROUP_CACHE) > 64:
-        _GROUP_CACHE.clear()
-    _GROUP_CACHE[key] = (depth, groups)
-    return groups
-
-
-_SUM_CACHE: dict[int, tuple[np.ndarray, sparse.csr_matrix]] = {}
-
-
 def _subtree_matrix(parent: np.ndarray) -> sparse.csr_matrix:
-    """Sparse (block x block) matrix with a 1 where the column is in the row's subtree.
-
-    Cached for the last parent arrays seen: a page's subtree sums all reuse it.
-    """
-    key = id(parent)
-    hit = _SUM_CACHE.get(key)
-    if hit is not None and hit[0] is parent:
-        return hit[1]
+    """Sparse (block x block) matrix with a 1 where the column is in the row's subtree."""
     n = len(parent)
     rows = [np.arange(n)]
     cols = [np.arange(n)]
@@ -201,26 +175,47 @@ def _subtree_matrix(parent: np.ndarray) -> sparse.csr_matrix:
         cols.append(below)
     r = np.concatenate(rows)
     c = np.concatenate(cols)
-    matrix = sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(n, n))
-    if len(_SUM_CACHE) > 64:
-        _SUM_CACHE.clear()
-    _SUM_CACHE[key] = (parent, matrix)
-    return matrix
+    return sparse.csr_matrix((np.ones(len(r)), (r, c)), shape=(n, n))
+
+
+def _as_type_of(out: np.ndarray, values: np.ndarray) -> np.ndarray:
+    if values.dtype == bool:
+        return np.rint(out).astype(np.int64)
+    if np.issubdtype(values.dtype, np.integer):
+        return np.rint(out).astype(values.dtype)
+    return out
 
 
 def subtree_sum(parent: np.ndarray, depth: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Sum ``values`` (one row per block) over each block's subtree.
 
+    ``depth`` is accepted for symmetry with the block arrays; the sums follow from
+    ``parent`` alone. Pages use :func:`tree_sum`, which caches the subtree matrix.
+
     >>> subtree_sum(np.array([-1, 0, 1, 0]), np.array([0, 1, 2, 1]), np.array([1, 2, 3, 4]))
     array([10,  5,  3,  4])
     """
+    del depth
     values = np.asarray(values)
     if len(values) <= 1:
         return np.array(values, copy=True)
-    out = _subtree_matrix(parent) @ values
-    if np.issubdtype(values.dtype, np.integer) or values.dtype == bool:
-        return np.rint(out).astype(np.int64 if values.dtype == bool else values.dtype)
-    return out
+    return _as_type_of(_subtree_matrix(parent) @ values, values)
+
+
+def _page_matrix(pb: PageBlocks) -> sparse.csr_matrix:
+    matrix = pb.tree_matrix
+    if matrix is None:
+        matrix = _subtree_matrix(pb.parent)
+        pb.tree_matrix = matrix
+    return matrix  # type: ignore[return-value]
+
+
+def tree_sum(pb: PageBlocks, values: np.ndarray) -> np.ndarray:
+    """:func:`subtree_sum` over a page's blocks (its subtree matrix is built once)."""
+    values = np.asarray(values)
+    if len(values) <= 1:
+        return np.array(values, copy=True)
+    return _as_type_of(_page_matrix(pb) @ values, values)
 
 
 def propagate_down(parent: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -230,14 +225,19 @@ def propagate_down(parent: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> n
     ...                np.array([False, True, False, False])).tolist()
     [False, True, True, False]
     """
-    out = np.array(mask, dtype=bool, copy=True)
-    if len(out) <= 1:
-        return out
-    for group in reversed(_depth_groups(depth)):
-        if depth[group[0]] == 0:
-            continue
-        out[group] |= out[parent[group]]
-    return out
+    del depth
+    mask = np.asarray(mask, dtype=bool)
+    if len(mask) <= 1:
+        return mask.copy()
+    return (_subtree_matrix(parent).T @ mask.astype(np.float64)) > 0
+
+
+def tree_down(pb: PageBlocks, mask: np.ndarray) -> np.ndarray:
+    """:func:`propagate_down` over a page's blocks (cached subtree matrix)."""
+    mask = np.asarray(mask, dtype=bool)
+    if len(mask) <= 1:
+        return mask.copy()
+    return (_page_matrix(pb).T @ mask.astype(np.float64)) > 0
 
 
 _PUNCT_CHARS = ".,;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f\u00bf\u00a1"
@@ -293,7 +293,7 @@ def block_stats(pb: PageBlocks) -> BlockStats:
         own_text[b] = text
         own[b] = _text_row(text)
     own[:, 1] = np.minimum(anchor_chars, own[:, 0])
-    both = subtree_sum(pb.parent, pb.depth, np.hstack([own, pb.counts.astype(np.int64)]))
+    both = tree_sum(pb, np.hstack([own, pb.counts.astype(np.int64)]))
     sub = both[:, :_N_STATS]
     counts = both[:, _N_STATS:]
     return BlockStats(own=own, sub=sub, counts=counts, own_text=own_text)
@@ -441,7 +441,7 @@ def page_features(pb: PageBlocks, st: BlockStats) -> np.ndarray:
     words = sub[:, 2]
     total = max(float(chars[0]), 1.0)
     dup = duplicate_mask(st.own_text)
-    dup_chars = subtree_sum(pb.parent, pb.depth, np.where(dup, st.own[:, 0], 0))
+    dup_chars = tree_sum(pb, np.where(dup, st.own[:, 0], 0))
     starts = pb.run_offsets[pb.run_start].astype(np.float64)
     ends = pb.run_offsets[pb.run_end].astype(np.float64)
     page_len = max(float(pb.run_offsets[-1]), 1.0)

@@ -29,7 +29,7 @@ import numpy as np
 from scipy import sparse
 
 from .blocks import PageBlocks
-from .features import BlockStats, subtree_sum
+from .features import BlockStats, tree_sum
 
 __all__ = [
     "CLUSTER_FEATURES",
@@ -83,7 +83,7 @@ MAX_COMPARED_WORDS = 50
 def _subtree_signatures(pb: PageBlocks, unit_weight: np.ndarray) -> np.ndarray:
     """A number per block identifying its subtree's text: the sum of a fixed random
     weight per (path, own text) unit over the subtree (equal texts, equal sums)."""
-    return np.round(subtree_sum(pb.parent, pb.depth, unit_weight), 9)
+    return np.round(tree_sum(pb, unit_weight), 9)
 
 
 def _near_copy_cosine(
@@ -265,11 +265,8 @@ def cluster_noise(
         repeated = freq >= 2
         frequent = repeated & (freq >= 0.5 * presence[slots])
         noisy = cos >= min_score
-        parent, depth = pb.parent, pb.depth
         shares = (
-            subtree_sum(
-                parent, depth, own_chars[:, None] * np.column_stack([repeated, frequent, noisy])
-            )
+            tree_sum(pb, own_chars[:, None] * np.column_stack([repeated, frequent, noisy]))
             / chars[:, None]
         )
         rep_share, freq_share, n_share = shares[:, 0], shares[:, 1], shares[:, 2]

@@ -34,7 +34,7 @@ import re
 import numpy as np
 
 from .blocks import COUNT_COLUMNS, PageBlocks
-from .features import BlockStats, propagate_down, subtree_sum
+from .features import BlockStats, tree_down, tree_sum
 
 __all__ = ["single_page_keep"]
 
@@ -180,7 +180,7 @@ def single_page_keep(pb: PageBlocks, st: BlockStats, title: str = "") -> np.ndar
             and not _MAYBE.search(name)
         ):
             unlikely[b] = True
-    out_of_running = propagate_down(parent, pb.depth, unlikely)
+    out_of_running = tree_down(pb, unlikely)
 
     weight = np.array([_class_weight(tuple(nm.split("\x1f")[:2])) for nm in names])
     score = np.zeros(n)
@@ -225,7 +225,7 @@ def single_page_keep(pb: PageBlocks, st: BlockStats, title: str = "") -> np.ndar
                     0 < own_chars[s] <= 80 and density[s] == 0 and _sentence_like(text)
                 ):
                     chosen[s] = True
-    kept = propagate_down(parent, pb.depth, chosen)
+    kept = tree_down(pb, chosen)
     drop = _conditionally_cleaned(pb, st, kept & ~chosen, final, weight, density)
     return kept & ~drop & ~_article_extras(pb, st, kept, title)
 
@@ -247,7 +247,7 @@ def _article_extras(pb: PageBlocks, st: BlockStats, kept: np.ndarray, title: str
             drop[b] = True  # a byline
         elif len(text) < 30 and _AD_LABEL.match(text.strip()):
             drop[b] = True  # an "advertisement" label
-    return propagate_down(pb.parent, pb.depth, drop)
+    return tree_down(pb, drop)
 
 
 def _is_ancestor(parent: np.ndarray, a: int, b: int) -> bool:
@@ -314,10 +314,9 @@ def _conditionally_cleaned(
     tags = pb.tags
     counts = st.counts
     is_p = np.array([t == "p" for t in tags], dtype=np.int64)
-    paragraphs = subtree_sum(pb.parent, pb.depth, is_p).astype(np.float64)
-    commas = subtree_sum(
-        pb.parent,
-        pb.depth,
+    paragraphs = tree_sum(pb, is_p).astype(np.float64)
+    commas = tree_sum(
+        pb,
         np.array([t.count(",") + t.count("\uff0c") for t in st.own_text], dtype=np.int64),
     )
     chars = st.sub[:, 0].astype(np.float64)
@@ -357,4 +356,4 @@ def _conditionally_cleaned(
             or (w >= 25 and density[b] > 0.5)
         ):
             drop[b] = True
-    return propagate_down(pb.parent, pb.depth, drop)
+    return tree_down(pb, drop)
