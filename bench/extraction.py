@@ -74,11 +74,26 @@ def whole_text(html: str) -> str:
     return " ".join(segment_html(html).text.split())
 
 
-def corpus_quality(scorer: Any, data: Path, name: str, per_page: bool) -> dict[str, Any]:
+def split_clusters(keys: list[str], size: int) -> list[str]:
+    """Cut every cluster into groups of ``size`` pages (input order)."""
+    seen: dict[str, int] = {}
+    out = []
+    for k in keys:
+        c = seen.get(k, 0)
+        seen[k] = c + 1
+        out.append(f"{k}#{c // size}")
+    return out
+
+
+def corpus_quality(
+    scorer: Any, data: Path, name: str, per_page: bool, split: int
+) -> dict[str, Any]:
     pages = read_jsonl(data / f"{name}.jsonl")
     truth = scorer.read(str(data / f"{name}.main.jsonl"), "main_text")
     t0 = time.perf_counter()
     keys = resolve_page_cluster_keys(pages)
+    if split > 0:
+        keys = split_clusters(keys, split)
     t1 = time.perf_counter()
     results = extract_main_content(pages, cluster_keys=keys, options=OPTIONS)
     t2 = time.perf_counter()
@@ -206,6 +221,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-speed", action="store_true")
     ap.add_argument("--speed-only", action="store_true")
     ap.add_argument(
+        "--split-clusters",
+        type=int,
+        default=0,
+        metavar="N",
+        help="cut every cluster into groups of N pages (how small clusters fare)",
+    )
+    ap.add_argument(
         "--per-page", action="store_true", help="also read every page as if it had no siblings"
     )
     ap.add_argument("--sweep-min-score", action="store_true")
@@ -229,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     f1s = []
     for name in names:
-        q = corpus_quality(scorer, args.data, name, args.per_page)
+        q = corpus_quality(scorer, args.data, name, args.per_page, args.split_clusters)
         f1s.append(q["f1"])
         traf, whole_anchor = ANCHORS[name]
         print(
