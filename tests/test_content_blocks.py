@@ -95,3 +95,16 @@ def test_segmentation_never_crashes_and_keeps_its_invariants(html):
 @given(st.binary(max_size=300))
 def test_segmentation_of_random_bytes(data):
     _check_invariants(segment_html(data))
+
+
+def test_unseen_runs_are_flagged_only_when_asked():
+    html = (
+        '<p>Read this <span aria-hidden="true">icon</span> text '
+        "<button>Share</button><select><option>One</option></select>"
+        '<span style="display: none">secret</span>.</p>'
+    )
+    plain = segment_html(html)
+    assert plain.run_unseen is None
+    pb = segment_html(html, mark_unseen=True)
+    seen = "".join(r for r, u in zip(pb.runs, pb.run_unseen, strict=True) if not u)
+    assert " ".join(seen.split()) == "Read this text ."

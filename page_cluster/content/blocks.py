@@ -195,6 +195,8 @@ class PageBlocks:
     run_block: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     run_anchor: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     run_offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+    #: Per run, inside a hidden element or a form control (only when asked for).
+    run_unseen: np.ndarray | None = field(default=None, repr=False)
     #: Cache of the subtree matrix (see :func:`~page_cluster.content.features.tree_sum`).
     tree_matrix: object = field(default=None, repr=False, compare=False)
     #: Per run, the value of the nearest enclosing ``label_attribute`` ("" when none);
@@ -242,6 +244,20 @@ def _tag_name(tag: object) -> str | None:
     return tag.lower()
 
 
+#: Form controls: their labels and options are not text a reader reads as content.
+_CONTROL_TAGS = frozenset({"button", "select", "textarea", "option", "optgroup"})
+
+
+def _is_hidden(el: etree._Element) -> bool:
+    """Marked invisible: ``hidden``, ``aria-hidden="true"``, ``display:none`` ..."""
+    style = el.get("style")
+    return (
+        (style is not None and _HIDDEN_STYLE.search(style) is not None)
+        or el.get("hidden") is not None
+        or el.get("aria-hidden") == "true"
+    )
+
+
 @lru_cache(maxsize=65536)
 def _segment(tag: str, cls_attr: str | None, el_id: str | None, role: str | None) -> str:
     """A block's step name: tag, stable classes (else a wrapper's id), role."""
@@ -256,11 +272,15 @@ def segment_tree(
     block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS,
     label_attribute: str | None = None,
     elements: list[etree._Element] | None = None,
+    mark_unseen: bool = False,
 ) -> PageBlocks:
     """Cut a parsed page into blocks in one walk (see the module docstring).
 
     When ``elements`` is a list, each block's element is appended to it (for
-    callers that rewrite the page, e.g. to colour or remove blocks).
+    callers that rewrite the page, e.g. to colour or remove blocks). With
+    ``mark_unseen``, runs a reader does not see as text (inside hidden elements:
+    ``hidden``, ``aria-hidden="true"``, ``display:none`` ...; or inside form
+    controls: buttons, selects, text areas) are flagged in ``run_unseen``.
 
     ``label_attribute`` (e.g. ``quark``) names an annotation attribute: each run
     then records the value of its nearest annotated ancestor in ``run_label``.
@@ -300,6 +320,8 @@ def segment_tree(
     open_els: list[etree._Element] = []  # their elements
     labels: list[tuple[etree._Element, str]] = []  # open annotated elements
     run_label: list[str] = []
+    unseen_els: list[etree._Element] = []  # open hidden elements / form controls
+    run_unseen: list[bool] = []
     anchor_depth = 0
     pending_break = False
     n_cols = len(COUNT_COLUMNS)
@@ -335,6 +357,8 @@ def segment_tree(
         run_anchor.append(anchor_depth > 0)
         if label_attribute is not None:
             run_label.append(labels[-1][1] if labels else "")
+        if mark_unseen:
+            run_unseen.append(bool(unseen_els))
 
     walker = etree.iterwalk(body, events=("start", "end"))
     for event, el in walker:
@@ -349,6 +373,8 @@ def segment_tree(
                 value = el.get(label_attribute)
                 if value is not None:
                     labels.append((el, value.strip().lower()))
+            if mark_unseen and (tag in _CONTROL_TAGS or _is_hidden(el)):
+                unseen_els.append(el)
             if is_block or el is body:
                 b = len(tags)
                 p = stack[-1] if stack else -1
@@ -367,12 +393,7 @@ def segment_tree(
                     if cls_attr or id_attr or role_attr
                     else ""
                 )
-                style = el.get("style")
-                hidden.append(
-                    (style is not None and _HIDDEN_STYLE.search(style) is not None)
-                    or el.get("hidden") is not None
-                    or el.get("aria-hidden") == "true"
-                )
+                hidden.append(_is_hidden(el))
                 parent.append(p)
                 run_start.append(len(runs))
                 run_end.append(-1)
@@ -411,6 +432,8 @@ def segment_tree(
                     pending_break = True
                 if labels and labels[-1][0] is el:
                     labels.pop()
+                if unseen_els and unseen_els[-1] is el:
+                    unseen_els.pop()
             if el is body:
                 break
             tail = el.tail
@@ -443,6 +466,7 @@ def segment_tree(
         np.cumsum([len(r) for r in runs], out=offsets[1:])
     out.run_offsets = offsets
     out.run_label = run_label
+    out.run_unseen = np.asarray(run_unseen, dtype=bool) if mark_unseen else None
     return out
 
 
@@ -451,10 +475,13 @@ def segment_html(
     block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS,
     encoding: str | None = None,
     label_attribute: str | None = None,
+    mark_unseen: bool = False,
 ) -> PageBlocks:
     """Parse ``html`` once and cut it into blocks; an empty page gives no blocks.
 
     >>> segment_html("<ul><li>a</li><li>b</li></ul>").paths
     ['body', 'body>ul', 'body>ul>li', 'body>ul>li']
     """
-    return segment_tree(parse_html(html, encoding), block_tags, label_attribute)
+    return segment_tree(
+        parse_html(html, encoding), block_tags, label_attribute, mark_unseen=mark_unseen
+    )

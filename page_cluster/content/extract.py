@@ -99,7 +99,8 @@ class PageContent:
         pb = self.blocks
         if not pb.runs:
             return np.zeros(0, dtype=bool)
-        return self.kept[pb.run_block]
+        mask = self.kept[pb.run_block]
+        return mask & ~pb.run_unseen if pb.run_unseen is not None else mask
 
     def block_records(self) -> list[dict[str, Any]]:
         """The blocks holding text of their own, as JSON-ready records."""
@@ -164,6 +165,8 @@ def _main_text(pb: PageBlocks, kept: np.ndarray) -> str:
     if not pb.runs:
         return ""
     mask = kept[pb.run_block]
+    if pb.run_unseen is not None:
+        mask = mask & ~pb.run_unseen
     return " ".join("".join(r for r, k in zip(pb.runs, mask.tolist(), strict=True) if k).split())
 
 
@@ -287,9 +290,15 @@ def extract_main_content(
     groups = group_by_cluster(cluster_keys)
     for done, group in enumerate(groups, start=1):
         segmented = []
+        alone = len(group) == 1
         for i in group:
+            # A page read on its own leaves out text a reader does not see (hidden
+            # elements, form controls), as readability-style extractors do.
             pb = segment_html(
-                records[i].html, opts.block_tags, label_attribute=opts.label_attribute
+                records[i].html,
+                opts.block_tags,
+                label_attribute=opts.label_attribute,
+                mark_unseen=alone,
             )
             segmented.append((pb, block_stats(pb)))
         for i, content in zip(group, analyze_cluster(segmented, opts), strict=True):
