@@ -14,7 +14,7 @@ its cluster is read the same way with the per-page model.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -76,7 +76,6 @@ class PageContent:
     siblings: int
     main_text: str = ""
     page_id: PageId = None
-    extra: dict[str, Any] = field(default_factory=dict)
     _levels: np.ndarray | None = None
 
     @property
