@@ -28,7 +28,11 @@ __all__ = ["SUBCOMMANDS", "main", "run_cluster_command"]
 
 #: Subcommands: name -> "module:function" taking ``argv`` (after the name) and
 #: returning an exit status. The bare command (no subcommand) clusters stdin.
-SUBCOMMANDS: dict[str, str] = {"validate": "page_cluster.cli.validate_cmd:main"}
+SUBCOMMANDS: dict[str, str] = {
+    "validate": "page_cluster.cli.validate_cmd:main",
+    "extract": "page_cluster.cli.extract:main",
+    "evaluate": "page_cluster.cli.evaluate:main",
+}
 
 DESCRIPTION = """\
 Cluster crawled HTML pages by template. Reads a crawl from PATH or stdin and

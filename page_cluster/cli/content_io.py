@@ -1,0 +1,90 @@
+"""Shared input handling of the content subcommands (``extract``, ``evaluate``).
+
+Pages come as the clustering command's JSONL on stdin; clusters either come from
+a ``--clusters`` file (``{"id", "clusterKey"}`` lines, the clustering command's
+output) or are computed. Every problem is reported with where it is (line of
+stdin, or file and line) and ends the run before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ..io.jsonl import InputError, read_jsonl_pages
+from ..model import Page
+from .progress import ProgressPrinter
+
+__all__ = ["ContentInput", "read_clusters_file", "read_content_input"]
+
+
+class ContentInput:
+    """The pages read from stdin, their JSON ids and cluster keys."""
+
+    def __init__(self, pages: list[Page], ids: list[Any], keys: list[str]) -> None:
+        self.pages = pages
+        self.ids = ids
+        self.keys = keys
+
+
+def _id_key(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def read_clusters_file(path: Path) -> dict[str, str]:
+    """``{"id", "clusterKey"}`` lines: JSON id (as canonical text) -> key."""
+    out: dict[str, str] = {}
+    try:
+        fh = path.open("rb")
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read ({exc.strerror or exc})") from None
+    with fh:
+        for line_no, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            where = f"{path}: line {line_no}"
+            try:
+                rec = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+                raise InputError(where, "invalid JSON") from None
+            if not isinstance(rec, dict) or "id" not in rec:
+                raise InputError(where, 'expected an object with "id" and "clusterKey"')
+            key = rec.get("clusterKey")
+            if not isinstance(key, str):
+                raise InputError(where, '"clusterKey" must be a string')
+            out[_id_key(rec["id"])] = key
+    return out
+
+
+def read_content_input(
+    stdin: BinaryIO,
+    clusters: Path | None,
+    content_block_attribute: str | None,
+    progress: ProgressPrinter,
+) -> ContentInput:
+    """Read pages; take their clusters from ``clusters`` or compute them."""
+    progress.reading()
+    pages: list[Page] = []
+    ids: list[Any] = []
+    lines: list[int] = []
+    for rec in read_jsonl_pages(stdin):
+        pages.append(rec.page)
+        ids.append(rec.raw_id if rec.has_id else len(ids))
+        lines.append(rec.line)
+    if clusters is not None:
+        table = read_clusters_file(clusters)
+        keys = []
+        for page_id, line in zip(ids, lines, strict=True):
+            key = table.get(_id_key(page_id))
+            if key is None:
+                raise InputError(f"line {line}", f"page id {page_id!r} is not in {clusters}")
+            keys.append(key)
+    else:
+        from ..resolve import resolve_page_cluster_keys
+
+        progress.read_done(len(pages))
+        keys = resolve_page_cluster_keys(
+            pages, content_block_attribute=content_block_attribute, on_progress=progress.event
+        )
+    return ContentInput(pages, ids, keys)

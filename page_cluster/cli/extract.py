@@ -1,0 +1,132 @@
+"""``page-cluster extract``: the main content of every page, as JSONL.
+
+page-cluster extract [--clusters FILE] [--block-tags TAGS] [--min-score S]
+                     [--threshold P] [--no-blocks] [--content-block-attribute NAME]
+                     < pages.jsonl > content.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from ..content.blocks import parse_block_tags
+from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_content
+from ..content.noise import DEFAULT_MIN_SCORE
+from ..io.jsonl import InputError
+from ..model import InvalidPageError
+from .progress import ProgressPrinter
+
+__all__ = ["build_parser", "main"]
+
+DESCRIPTION = """\
+Extract the main content of every page. Reads the clustering command's JSONL
+pages on stdin and writes one line per page, in input order:
+
+  {"id": ..., "main_text": "...", "blocks": [{"path", "start", "end", "class",
+   "main", "level", "noise"}, ...]}
+
+Pages of one cluster (same template) are read together: blocks repeated across
+them are template noise. A page alone in its cluster is read on its own.
+Clusters are computed unless --clusters gives them ({"id", "clusterKey"} lines,
+e.g. the output of the plain page-cluster command)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _unit_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1: {text}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="page-cluster extract",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--clusters", type=Path, metavar="FILE", help="cluster keys per page id")
+    p.add_argument(
+        "--block-tags",
+        metavar="TAGS",
+        help="comma-separated tags that make a block (default: sectioning, grouping, "
+        "paragraph, heading, list and table elements)",
+    )
+    p.add_argument(
+        "--min-score",
+        type=_unit_float,
+        default=DEFAULT_MIN_SCORE,
+        help=f"cosine score from which a block copies another page's (default {DEFAULT_MIN_SCORE})",
+    )
+    p.add_argument(
+        "--threshold",
+        type=_unit_float,
+        default=DEFAULT_THRESHOLD,
+        help=f"content probability a block needs to be kept (default {DEFAULT_THRESHOLD})",
+    )
+    p.add_argument("--no-blocks", action="store_true", help="write only id and main_text")
+    p.add_argument(
+        "--content-block-attribute",
+        metavar="NAME",
+        help="passed to clustering when clusters are computed",
+    )
+    return p
+
+
+def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
+    from .content_io import read_content_input
+
+    progress = ProgressPrinter(stderr)
+    try:
+        data = read_content_input(stdin, args.clusters, args.content_block_attribute, progress)
+    except (InputError, InvalidPageError) as exc:
+        progress.error(str(exc))
+        return 1
+    options = ExtractOptions(
+        block_tags=parse_block_tags(args.block_tags),
+        min_score=args.min_score,
+        threshold=args.threshold,
+    )
+    progress.message(f"extracting main content of {len(data.pages)} pages")
+    results = extract_main_content(data.pages, cluster_keys=data.keys, options=options)
+    buf: list[str] = []
+    for page_id, content in zip(data.ids, results, strict=True):
+        rec: dict = {"id": page_id, "main_text": content.main_text}
+        if not args.no_blocks:
+            rec["blocks"] = content.block_records()
+        buf.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
+        if len(buf) >= 256:
+            stdout.write("\n".join(buf) + "\n")
+            buf.clear()
+    if buf:
+        stdout.write("\n".join(buf) + "\n")
+    stdout.flush()
+    progress.done(len(results), len(set(data.keys)))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        return run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("page-cluster: interrupted\n")
+        return 130

@@ -1,0 +1,308 @@
+"""Main content of every page, using its same-template siblings when it has any.
+
+For each cluster: every page is parsed once and cut into blocks
+(:mod:`~page_cluster.content.blocks`), its blocks are described
+(:mod:`~page_cluster.content.features`), the cluster's pages are compared with
+each other (:mod:`~page_cluster.content.noise`), and every block is classified
+(:mod:`~page_cluster.content.classify`). The main text is then read top-down: a
+block whose probability of holding main content is below the threshold is
+dropped with its subtree; everything else is kept, so text repeated *inside* the
+main region (section headings, "inherited members" lists) stays. A page alone in
+its cluster is read the same way with the per-page model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..model import Page, PageId, coerce_page
+from .blocks import DEFAULT_BLOCK_TAGS, PageBlocks, segment_html
+from .classify import BLOCK_CLASSES, ModelSet, load_models
+from .features import BlockStats, block_stats, content_scores, page_features, tree_down
+from .importance import IMPORTANCE_LEVELS, importance_levels
+from .noise import DEFAULT_MIN_SCORE, REFERENCES_PER_SLOT, cluster_noise
+from .single_page import single_page_keep
+
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "ExtractOptions",
+    "PageContent",
+    "analyze_cluster",
+    "extract_main_content",
+    "group_by_cluster",
+]
+
+#: Minimum probability of holding main content for a block to be kept.
+DEFAULT_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractOptions:
+    """Knobs of the extraction (defaults are the measured ones)."""
+
+    block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS
+    min_score: float = DEFAULT_MIN_SCORE
+    threshold: float = DEFAULT_THRESHOLD
+    refs_per_slot: int = REFERENCES_PER_SLOT
+    models: ModelSet | None = None
+    #: Annotation attribute to record per text run (e.g. ``quark`` for evaluation).
+    label_attribute: str | None = None
+
+
+@dataclass(slots=True)
+class PageContent:
+    """What the extraction found on one page.
+
+    Per block (index as in :attr:`blocks`): ``proba`` (content, rel_link, noise),
+    ``kept`` (inside the main content), ``classes`` (index into
+    :data:`~page_cluster.content.classify.BLOCK_CLASSES`), ``importance`` (the
+    regression score), ``levels`` (0 main, 1 secondary, 2 junk; -1 for blocks
+    without text of their own), ``max_cosine`` and ``noise_share`` (the noise
+    reducer's figures; zero without siblings).
+    """
+
+    blocks: PageBlocks
+    stats: BlockStats
+    proba: np.ndarray
+    kept: np.ndarray
+    classes: np.ndarray
+    importance: np.ndarray
+    max_cosine: np.ndarray
+    noise_share: np.ndarray
+    siblings: int
+    main_text: str = ""
+    page_id: PageId = None
+    _levels: np.ndarray | None = None
+
+    @property
+    def levels(self) -> np.ndarray:
+        """Importance level per block (0 main, 1 secondary, 2 junk; -1 without own
+        text): fuzzy c-means of the page's importance scores, computed on first use."""
+        if self._levels is None:
+            st = self.stats
+            levels = np.full(len(self.blocks), -1, dtype=np.int64)
+            own = st.own[:, 0] > 0
+            if own.any():
+                levels[own] = importance_levels(
+                    self.importance[own], weights=np.log1p(st.own[own, 0])
+                )
+            self._levels = levels
+        return self._levels
+
+    def kept_runs(self) -> np.ndarray:
+        """Mask over the page's text runs: ``True`` for main-content text."""
+        pb = self.blocks
+        if not pb.runs:
+            return np.zeros(0, dtype=bool)
+        mask = self.kept[pb.run_block]
+        return mask & ~pb.run_unseen if pb.run_unseen is not None else mask
+
+    def block_records(self) -> list[dict[str, Any]]:
+        """The blocks holding text of their own, as JSON-ready records."""
+        pb, st = self.blocks, self.stats
+        out: list[dict[str, Any]] = []
+        for b in np.flatnonzero(st.own[:, 0] > 0).tolist():
+            start, end = pb.offsets(b)
+            out.append(
+                {
+                    "path": pb.paths[b],
+                    "start": start,
+                    "end": end,
+                    "class": BLOCK_CLASSES[int(self.classes[b])],
+                    "main": bool(self.kept[b]),
+                    "level": IMPORTANCE_LEVELS[int(self.levels[b])]
+                    if self.levels[b] >= 0
+                    else None,
+                    "noise": round(float(self.noise_share[b]), 3),
+                }
+            )
+        return out
+
+
+def _top_down_keep(
+    pb: PageBlocks, st: BlockStats, p_content: np.ndarray, threshold: float
+) -> np.ndarray:
+    """Keep a block unless it (or an ancestor) holds text unlikely to be content."""
+    drop = (st.sub[:, 0] > 0) & (p_content < threshold)
+    drop[0] = False
+    return ~tree_down(pb, drop)
+
+
+def _rule_proba(st: BlockStats, kept: np.ndarray) -> np.ndarray:
+    """Class probabilities of the per-page path: its verdict, and for dropped
+    blocks related links when most of their text is link text (Quark's rule)."""
+    link_share = st.sub[:, 1] / np.maximum(st.sub[:, 0], 1)
+    proba = np.zeros((len(kept), 3))
+    proba[:, 0] = kept
+    proba[:, 1] = ~kept & (link_share >= 0.5)
+    proba[:, 2] = ~kept & (link_share < 0.5)
+    return proba
+
+
+def _block_classes(pb: PageBlocks, kept: np.ndarray, proba: np.ndarray) -> np.ndarray:
+    """Kept blocks are content; a dropped subtree takes the class (related links
+    or noise) of the block where it was dropped."""
+    n = len(pb)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    classes = np.where(kept, 0, np.where(proba[:, 1] >= proba[:, 2], 1, 2)).astype(np.int64)
+    inherit = ~kept
+    inherit[0] = False
+    inherit[1:] &= ~kept[pb.parent[1:]]
+    if inherit.any():
+        # Shallowest first, so a dropped root's class flows all the way down.
+        for b in np.flatnonzero(inherit)[np.argsort(pb.depth[inherit], kind="stable")].tolist():
+            classes[b] = classes[pb.parent[b]]
+    return classes
+
+
+def _main_text(pb: PageBlocks, kept: np.ndarray) -> str:
+    if not pb.runs:
+        return ""
+    mask = kept[pb.run_block]
+    if pb.run_unseen is not None:
+        mask = mask & ~pb.run_unseen
+    return " ".join("".join(r for r, k in zip(pb.runs, mask.tolist(), strict=True) if k).split())
+
+
+def _fallback_keep(pb: PageBlocks, st: BlockStats) -> np.ndarray:
+    """When nothing survives: the subtree with the best content score, else all."""
+    n = len(pb)
+    scores = content_scores(pb, st)
+    if n == 0 or scores.max() <= 0:
+        return np.ones(n, dtype=bool)
+    top = np.zeros(n, dtype=bool)
+    top[int(np.argmax(scores))] = True
+    return tree_down(pb, top)
+
+
+def analyze_cluster(
+    pages: Sequence[tuple[PageBlocks, BlockStats]], options: ExtractOptions | None = None
+) -> list[PageContent]:
+    """Classify the blocks of one cluster's pages and read their main content.
+
+    With two or more pages the cluster model (page and cross-page features) is
+    used; a page alone gets the per-page model.
+    """
+    opts = options or ExtractOptions()
+    models = opts.models or load_models()
+    m = len(pages)
+    if m >= 2:
+        noise = cluster_noise(pages, min_score=opts.min_score, refs_per_slot=opts.refs_per_slot)
+        model = models.cluster
+    else:
+        noise = None
+        model = models.page
+    feats = []
+    for i, (pb, st) in enumerate(pages):
+        x = page_features(pb, st)
+        feats.append(np.hstack([x, noise.features[i]]) if noise is not None else x)
+    # One prediction for the whole cluster (the trees are walked once per level).
+    sizes = [len(pb) for pb, _ in pages]
+    stacked = np.vstack(feats) if feats else np.zeros((0, len(model.features)))
+    all_proba = model.predict_proba(stacked) if len(stacked) else np.zeros((0, len(BLOCK_CLASSES)))
+    all_imp = model.importance(stacked) if len(stacked) else np.zeros(0)
+    cuts = np.cumsum(sizes)[:-1]
+    out: list[PageContent] = []
+    for i, ((pb, st), proba, imp) in enumerate(
+        zip(pages, np.split(all_proba, cuts), np.split(all_imp, cuts), strict=True)
+    ):
+        n = len(pb)
+        if noise is not None:
+            max_cos, n_share = noise.max_cosine[i], noise.noise_share[i]
+            kept = _top_down_keep(pb, st, proba[:, 0], opts.threshold) if n else np.zeros(0, bool)
+        else:
+            max_cos = np.zeros(n)
+            n_share = np.zeros(n)
+            kept = single_page_keep(pb, st, pb.title)
+            proba = _rule_proba(st, kept) if n else proba
+        text = _main_text(pb, kept)
+        if not text and pb.runs:
+            kept = _fallback_keep(pb, st)
+            text = _main_text(pb, kept)
+        classes = _block_classes(pb, kept, proba)
+        out.append(
+            PageContent(
+                blocks=pb,
+                stats=st,
+                proba=proba,
+                kept=kept,
+                classes=classes.astype(np.int64),
+                importance=imp,
+                max_cosine=max_cos,
+                noise_share=n_share,
+                siblings=m - 1,
+                main_text=text,
+            )
+        )
+        pb.tree_matrix = None  # a cache for this analysis only: free it
+    return out
+
+
+def group_by_cluster(keys: Sequence[Any]) -> list[list[int]]:
+    """Indices of equal keys, groups in order of first appearance.
+
+    >>> group_by_cluster(["a", "b", "a", None])
+    [[0, 2], [1], [3]]
+    """
+    groups: dict[Any, list[int]] = {}
+    for i, k in enumerate(keys):
+        groups.setdefault(("solo", i) if k is None else k, []).append(i)
+    return list(groups.values())
+
+
+def extract_main_content(
+    pages: Iterable[Page | Mapping[str, Any]],
+    *,
+    cluster_keys: Sequence[Any] | None = None,
+    options: ExtractOptions | None = None,
+    on_cluster: Callable[[int, int], None] | None = None,
+) -> list[PageContent]:
+    """Main content of every page, in input order.
+
+    ``cluster_keys`` gives each page's cluster (same key = same template; ``None``
+    = alone); without it the pages are clustered with
+    :func:`~page_cluster.resolve_page_cluster_keys`. Each page's HTML is parsed
+    once here and dropped after segmentation. ``on_cluster(done, total)`` reports
+    progress per cluster.
+
+    >>> pages = [{"id": i, "html": "<div class=nav><a href=/>Home</a> | <a href=/a>About</a>"
+    ...           f"</div><article><h1>Post {i}</h1><p>{w} is a word, and a long "
+    ...           "sentence follows it, with commas, for the reader.</p></article>"}
+    ...          for i, w in enumerate(["Apple", "Pear", "Plum"])]
+    >>> [c.main_text for c in extract_main_content(pages, cluster_keys=[1, 1, 1])][0]
+    'Post 0 Apple is a word, and a long sentence follows it, with commas, for the reader.'
+    """
+    opts = options or ExtractOptions()
+    records = [coerce_page(p) for p in pages]
+    if cluster_keys is None:
+        from ..resolve import resolve_page_cluster_keys
+
+        cluster_keys = resolve_page_cluster_keys(records)
+    if len(cluster_keys) != len(records):
+        raise ValueError(f"{len(cluster_keys)} cluster keys for {len(records)} pages")
+    results: list[PageContent | None] = [None] * len(records)
+    groups = group_by_cluster(cluster_keys)
+    for done, group in enumerate(groups, start=1):
+        segmented = []
+        alone = len(group) == 1
+        for i in group:
+            # A page read on its own leaves out text a reader does not see (hidden
+            # elements, form controls), as readability-style extractors do.
+            pb = segment_html(
+                records[i].html,
+                opts.block_tags,
+                label_attribute=opts.label_attribute,
+                mark_unseen=alone,
+            )
+            segmented.append((pb, block_stats(pb)))
+        for i, content in zip(group, analyze_cluster(segmented, opts), strict=True):
+            content.page_id = records[i].id
+            results[i] = content
+        if on_cluster is not None:
+            on_cluster(done, len(groups))
+    return [r for r in results if r is not None]

@@ -1,0 +1,92 @@
+"""The ``extract`` and ``evaluate`` subcommands (real subprocesses)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from page_cluster.cli.main import SUBCOMMANDS
+
+from .content_site import site
+
+CMD = [sys.executable, "-m", "page_cluster"]
+
+
+def run(args, stdin: bytes = b""):
+    return subprocess.run(CMD + args, input=stdin, capture_output=True, timeout=300)
+
+
+def jsonl(records) -> bytes:
+    return b"".join(json.dumps(r).encode() + b"\n" for r in records)
+
+
+def test_registered():
+    assert {"extract", "evaluate"} <= set(SUBCOMMANDS)
+
+
+def test_extract_one_line_per_page_in_order():
+    pages, texts = site(6)
+    res = run(["extract"], jsonl(pages))
+    assert res.returncode == 0, res.stderr
+    out = [json.loads(line) for line in res.stdout.decode().splitlines()]
+    assert [o["id"] for o in out] == [p["id"] for p in pages]
+    for o, text in zip(out, texts, strict=True):
+        assert text.split(" ", 5)[5] in o["main_text"]
+        assert "About us" not in o["main_text"]
+        b = o["blocks"][0]
+        assert set(b) == {"path", "start", "end", "class", "main", "level", "noise"}
+    assert b"done" in res.stderr
+
+
+def test_extract_with_clusters_file_and_no_blocks(tmp_path):
+    pages, _ = site(4)
+    clusters = tmp_path / "c.jsonl"
+    clusters.write_text(
+        "".join(json.dumps({"id": p["id"], "clusterKey": "k"}) + "\n" for p in pages)
+    )
+    res = run(["extract", "--clusters", str(clusters), "--no-blocks"], jsonl(pages))
+    assert res.returncode == 0, res.stderr
+    out = [json.loads(line) for line in res.stdout.decode().splitlines()]
+    assert all(set(o) == {"id", "main_text"} for o in out)
+
+
+def test_extract_errors_name_the_place(tmp_path):
+    pages, _ = site(2)
+    bad = jsonl(pages) + b'{"id": "x"}\n'
+    res = run(["extract"], bad)
+    assert res.returncode == 1 and res.stdout == b""
+    assert b"line 3" in res.stderr and b"Traceback" not in res.stderr
+
+    clusters = tmp_path / "c.jsonl"
+    clusters.write_text('{"id": "p0", "clusterKey": "k"}\nnot json\n')
+    res = run(["extract", "--clusters", str(clusters)], jsonl(pages))
+    assert res.returncode == 1 and b"c.jsonl: line 2" in res.stderr
+
+    clusters.write_text('{"id": "p0", "clusterKey": "k"}\n')
+    res = run(["extract", "--clusters", str(clusters)], jsonl(pages))
+    assert res.returncode == 1 and b"'p1' is not in" in res.stderr
+
+    res = run(["extract", "--clusters", str(tmp_path / "missing.jsonl")], jsonl(pages))
+    assert res.returncode == 1 and b"cannot read" in res.stderr
+
+    res = run(["extract", "--min-score", "2"], b"")
+    assert res.returncode == 2 and b"usage" in res.stderr
+
+
+def test_extract_empty_input():
+    res = run(["extract"], b"")
+    assert res.returncode == 0 and res.stdout == b""
+
+
+def test_evaluate_prints_quark_figures():
+    pages, _ = site(5)
+    for p in pages:
+        p["html"] = p["html"].replace("<article>", '<article quark="content">')
+    res = run(["evaluate", "--json"], jsonl(pages))
+    assert res.returncode == 0, res.stderr
+    report = json.loads(res.stdout)
+    assert report["pages"] == 5 and report["macro_f1"] > 0.9
+    assert len(report["confusion_blocks"]) == 3
+    res = run(["evaluate"], jsonl(pages))
+    assert b"Macro precision" in res.stdout and b"topic pages" in res.stdout

@@ -1,0 +1,108 @@
+"""Main-content extraction: cluster path, per-page path, options, robustness."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from page_cluster.content.blocks import segment_html
+from page_cluster.content.classify import BLOCK_CLASSES
+from page_cluster.content.extract import (
+    ExtractOptions,
+    analyze_cluster,
+    extract_main_content,
+    group_by_cluster,
+)
+from page_cluster.content.features import block_stats
+
+from .content_site import site
+from .test_properties import html_soup
+
+
+def test_cluster_path_keeps_articles_and_drops_template():
+    pages, texts = site(8)
+    results = extract_main_content(pages, cluster_keys=["t"] * len(pages))
+    for r, text in zip(results, texts, strict=True):
+        assert r.siblings == 7
+        assert text.split(" ", 5)[5] in r.main_text
+        for chrome in ("About us", "Ten bridges worth a visit", "All rights reserved"):
+            assert chrome not in r.main_text
+        records = r.block_records()
+        assert {rec["class"] for rec in records} <= set(BLOCK_CLASSES)
+        assert any(rec["main"] for rec in records)
+
+
+def test_per_page_path_reads_a_lone_article():
+    pages, texts = site(1)
+    [r] = extract_main_content(pages, cluster_keys=[None])
+    assert r.siblings == 0
+    assert texts[0].split(" ", 7)[7] in r.main_text
+    assert "About us" not in r.main_text and "Ten bridges" not in r.main_text
+
+
+def test_clusters_are_computed_when_not_given():
+    pages, _ = site(6)
+    given_keys = [r.main_text for r in extract_main_content(pages, cluster_keys=[0] * 6)]
+    computed = [r.main_text for r in extract_main_content(pages)]
+    assert computed == given_keys
+
+
+def test_extraction_is_deterministic_and_in_input_order():
+    pages, _ = site(6)
+    a = extract_main_content(pages, cluster_keys=[1, 2] * 3)
+    b = extract_main_content(pages, cluster_keys=[1, 2] * 3)
+    assert [r.main_text for r in a] == [r.main_text for r in b]
+    assert [r.page_id for r in a] == [p["id"] for p in pages]
+
+
+def test_threshold_one_keeps_nothing_but_falls_back_to_text():
+    pages, _ = site(4)
+    results = extract_main_content(
+        pages, cluster_keys=[0] * 4, options=ExtractOptions(threshold=1.0)
+    )
+    assert all(r.main_text for r in results)  # never an empty answer for a page with text
+
+
+def test_levels_are_three_importance_groups():
+    pages, _ = site(4)
+    r = extract_main_content(pages, cluster_keys=[0] * 4)[0]
+    own = r.stats.own[:, 0] > 0
+    assert set(r.levels[own].tolist()) <= {0, 1, 2}
+    assert (r.levels[~own] == -1).all()
+
+
+def test_mismatched_keys_are_rejected():
+    pages, _ = site(2)
+    try:
+        extract_main_content(pages, cluster_keys=[0])
+    except ValueError as exc:
+        assert "2 pages" in str(exc)
+    else:
+        raise AssertionError("expected a ValueError")
+
+
+def test_group_by_cluster_keeps_first_appearance_order():
+    assert group_by_cluster(["b", "a", "b", None, None]) == [[0, 2], [1], [3], [4]]
+
+
+def test_empty_and_textless_pages():
+    results = extract_main_content(
+        [{"html": ""}, {"html": "<div><img src=x></div>"}, {"html": "<p>only text</p>"}],
+        cluster_keys=[0, 0, 0],
+    )
+    assert [r.main_text for r in results][:2] == ["", ""]
+    assert results[2].main_text == "only text"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(html_soup(), min_size=1, max_size=6))
+def test_extraction_never_crashes_on_tag_soup(htmls):
+    seg = []
+    for h in htmls:
+        pb = segment_html(h)
+        seg.append((pb, block_stats(pb)))
+    out = analyze_cluster(seg)
+    assert len(out) == len(htmls)
+    for c, (pb, _st) in zip(out, seg, strict=True):
+        assert len(c.kept) == len(pb) and isinstance(c.main_text, str)
+        c.block_records()
