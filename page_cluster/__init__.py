@@ -6,6 +6,7 @@ The same capabilities as the reference ``@d-zero/page-cluster``, in snake_case.
 from ._version import __version__
 from .clustering.autocut import auto_cut_threshold
 from .clustering.similarity import jaccard_similarity
+from .content.extract import ExtractOptions, PageContent, extract_main_content
 from .explain.landmarks import (
     ExtractLandmarksResult,
     LandmarkInstance,
@@ -34,10 +35,12 @@ __all__ = [
     "ClusteredPage",
     "CrossClusterDuplicate",
     "ExtractLandmarksResult",
+    "ExtractOptions",
     "InvalidPageError",
     "LandmarkInstance",
     "MirrorAxis",
     "Page",
+    "PageContent",
     "ProgressEvent",
     "Tokenized",
     "__version__",
@@ -46,6 +49,7 @@ __all__ = [
     "compute_cluster_cohesion",
     "detect_mirror_axis",
     "extract_landmarks",
+    "extract_main_content",
     "find_cross_cluster_duplicates",
     "is_chrome_landmark_instance",
     "jaccard_similarity",
