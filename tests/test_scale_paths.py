@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import scipy.sparse as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import page_cluster.clustering.pipeline as pipeline
 import page_cluster.clustering.stage_a as stage_a
@@ -103,3 +105,37 @@ def test_parallel_errors_name_the_record():
         assert "page 100" in str(exc)
     else:
         raise AssertionError("expected an error")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 30), max_size=25), min_size=1, max_size=25))
+def test_near_duplicate_components_only_joins_verified_close_rows(rows):
+    data, ind, ptr = [], [], [0]
+    for r in rows:
+        ind.extend(sorted(r))
+        data.extend([1.0] * len(r))
+        ptr.append(len(ind))
+    m = sp.csr_matrix((data, ind, ptr), shape=(len(rows), 31))
+    labels = near_duplicate_components(m, 0.05)
+    sets = [set(r) for r in rows]
+
+    def close(a, b):
+        union = len(sets[a] | sets[b])
+        return union == 0 or 1 - len(sets[a] & sets[b]) / union <= 0.05
+
+    # Every component is connected through verified close pairs (single linkage).
+    for label in set(labels.tolist()):
+        members = [i for i, lab in enumerate(labels) if lab == label]
+        reached, frontier = {members[0]}, [members[0]]
+        while frontier:
+            a = frontier.pop()
+            for b in members:
+                if b not in reached and close(a, b):
+                    reached.add(b)
+                    frontier.append(b)
+        assert reached == set(members)
+    # Identical rows always end up together.
+    for a in range(len(rows)):
+        for b in range(len(rows)):
+            if sets[a] == sets[b]:
+                assert labels[a] == labels[b]
