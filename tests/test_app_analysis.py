@@ -101,8 +101,12 @@ def test_bad_and_empty_input_are_load_errors(tmp_path):
         analyse(CrawlSource.from_path(bad))
     with pytest.raises(LoadError, match="no pages found"):
         analyse(CrawlSource.from_bytes(b"\n\n", "empty.jsonl"))
-    with pytest.raises(LoadError, match=r"no pages found \(1 unreadable records skipped\)"):
+    with pytest.raises(LoadError) as err:
         analyse(CrawlSource.from_bytes(b"{}\n", "x.jsonl"), RunOptions(skip_invalid=True))
+    assert err.value.message == (
+        "no pages found; skipped 1 line (1 invalid); "
+        "first: line 1: invalid (missing a string `html` field); skipped"
+    )
 
 
 def test_content_block_attribute_is_part_of_the_key_and_the_run():
