@@ -477,9 +477,7 @@ def _write_tree(root: Path, tree: dict[tuple[str, ...], bytes]) -> bool:
     return True
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=60, deadline=None)
 @given(tree=_trees, change=st.binary(min_size=1, max_size=5))
 def test_folder_hash_is_stable_and_sees_every_page_byte(tmp_path_factory, tree, change):
     base = tmp_path_factory.mktemp("tree")

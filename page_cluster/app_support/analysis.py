@@ -43,8 +43,17 @@ from ..validation.report import ClusterPartitionReport, validate_cluster_partiti
 from .loading import CrawlSource, LoadError, PageIndex, content_hash, fetch_page
 from .loading import load_pages as _load_pages
 from .progress import RunProgress
+from .sources import file_stamp
 
-__all__ = ["Analysis", "PartitionView", "RunOptions", "analyse", "analysis_key", "normalize_pair"]
+__all__ = [
+    "Analysis",
+    "PartitionView",
+    "RunOptions",
+    "analyse",
+    "analysis_key",
+    "no_pages_message",
+    "normalize_pair",
+]
 
 #: Partition views kept per analysis (one per distinct set of confirmed merges).
 MAX_VIEWS = 8
@@ -220,16 +229,29 @@ class Analysis:
             return self._search
 
     def page(self, i: int) -> Page:
-        """Page ``i`` read back from the input (its HTML is not kept in memory)."""
+        """Page ``i`` read back from the input (its HTML is not kept in memory).
+
+        A file must be unchanged since the analysis; for a folder, the page's own
+        file (checking one file keeps a preview fast in a folder of many).
+        """
+        source = self.source
+        if source.folder:
+            file = self.pages.files[i]
+            stamp = self.pages.stamps[i]
+            if file is None or source.path is None or file_stamp(source.path / file) != stamp:
+                raise LoadError(
+                    source.label, f"{file} changed since it was analysed; analyse the folder again"
+                )
+            return fetch_page(source, self.pages, i)
         try:
-            unchanged = self.source.identity() == self.source_identity
+            unchanged = source.identity() == self.source_identity
         except OSError as exc:
-            raise LoadError(self.source.label, exc.strerror or str(exc)) from None
+            raise LoadError(source.label, exc.strerror or str(exc)) from None
         if not unchanged:
             raise LoadError(
-                self.source.label, "the file changed since it was analysed; analyse it again"
+                source.label, "the file changed since it was analysed; analyse it again"
             )
-        return fetch_page(self.source, self.pages, i)
+        return fetch_page(source, self.pages, i)
 
 
 def no_pages_message(report: ReadReport) -> str:

@@ -19,7 +19,6 @@ element by reading the array again up to it (an array has no line to seek to).
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import gzip
 import zlib
@@ -34,7 +33,7 @@ from ..io.report import ReadReport
 from ..io.source import PageSource, open_pages
 from ..io.warc import read_warc_page
 from ..model import Page
-from .sources import CrawlSource, LoadError, content_hash
+from .sources import CrawlSource, FileStamp, LoadError, content_hash, file_stamp
 
 __all__ = [
     "CrawlSource",
@@ -62,7 +61,9 @@ class PageIndex:
 
     ``format`` is the reader's (``jsonl``, ``json``, ``warc``, ``mirror``).
     ``offsets`` are the records' :attr:`~page_cluster.io.record.PageRecord.offset`
-    (``-1`` when the format has none); ``files`` their folder-relative files.
+    (``-1`` when the format has none); ``files`` their folder-relative files, and
+    ``stamps`` those files' (size, mtime, inode) when they were read, so that a
+    preview can check its one file rather than walk the whole folder.
     """
 
     format: str
@@ -71,16 +72,18 @@ class PageIndex:
     hosts: list[str | None] = field(default_factory=list)
     offsets: list[int] = field(default_factory=list)
     files: list[str | None] = field(default_factory=list)
+    stamps: list[FileStamp | None] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, record: PageRecord) -> None:
+    def add(self, record: PageRecord, stamp: FileStamp | None = None) -> None:
         self.ids.append(record.output_id)
         self.paths.append(record.page.paths)
         self.hosts.append(record.page.host)
         self.offsets.append(-1 if record.offset is None else record.offset)
         self.files.append(record.file)
+        self.stamps.append(stamp)
 
     def label(self, i: int) -> Any:
         """The id the output uses: the record's id (else its URL), or its 0-based position."""
@@ -185,22 +188,19 @@ def _records(
     index: PageIndex,
     on_bytes: ByteCallback | None,
 ) -> Iterator[PageRecord]:
-    done = 0
-
-    def position(record: PageRecord) -> int:
-        nonlocal done
-        if raw is not None:
-            return raw.tell()
-        if record.file is not None and source.path is not None:
-            with contextlib.suppress(OSError):
-                done += (source.path / record.file).stat().st_size
-        return done
-
+    done = 0  # bytes of a folder's page files read so far
     try:
         for n, record in enumerate(reader, start=1):
-            index.add(record)
-            if on_bytes is not None and (raw is None or n % REPORT_EVERY == 0):
-                on_bytes(position(record))
+            stamp = None
+            if record.file is not None and source.path is not None:
+                stamp = file_stamp(source.path / record.file)
+                done += stamp[0] if stamp is not None else 0
+            index.add(record, stamp)
+            if on_bytes is not None:
+                if raw is None:
+                    on_bytes(done)
+                elif n % REPORT_EVERY == 0:
+                    on_bytes(raw.tell())
             yield record
     except InputError as exc:
         raise _load_error(source, exc) from None

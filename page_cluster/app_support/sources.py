@@ -28,7 +28,7 @@ from typing import Any, BinaryIO
 
 from ..io.mirror import is_page_file, walk_files
 
-__all__ = ["CrawlSource", "LoadError", "content_hash", "folder_hash"]
+__all__ = ["CrawlSource", "FileStamp", "LoadError", "content_hash", "file_stamp", "folder_hash"]
 
 #: Bytes read per step when hashing.
 CHUNK = 1 << 20
@@ -49,6 +49,19 @@ class LoadError(ValueError):
 
 def _os_error(target: Path | str, exc: OSError) -> LoadError:
     return LoadError(str(target), exc.strerror or str(exc))
+
+
+#: A file's (size, mtime in ns, inode): what changes when it is rewritten.
+FileStamp = tuple[int, int, int]
+
+
+def file_stamp(path: Path) -> FileStamp | None:
+    """The file's stamp now, or ``None`` when it cannot be read."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +224,8 @@ class CrawlSource:
             raise _os_error(self.path, exc) from None
 
 
-def _file_hash(fh: BinaryIO, on_bytes: ByteCallback | None) -> Iterator[bytes]:
+def _chunks(fh: BinaryIO, on_bytes: ByteCallback | None) -> Iterator[bytes]:
+    """The file's bytes in :data:`CHUNK` pieces, reporting how many were read."""
     done = 0
     while chunk := fh.read(CHUNK):
         done += len(chunk)
@@ -240,7 +254,7 @@ def content_hash(source: CrawlSource, *, on_bytes: ByteCallback | None = None) -
         return digest.hexdigest()
     with source.open_raw() as fh:
         try:
-            for chunk in _file_hash(fh, on_bytes):
+            for chunk in _chunks(fh, on_bytes):
                 digest.update(chunk)
         except OSError as exc:
             raise LoadError(source.label, f"cannot read the file ({exc})") from None
