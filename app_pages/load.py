@@ -6,41 +6,54 @@ from app_ui import state
 from page_cluster.app_support import LoadError, RunOptions
 from page_cluster.app_support.progress import format_bytes
 from page_cluster.app_support.text import markdown_text
+from page_cluster.app_support.views.reading import read_summary
+
+LOCAL = "Local path (file or folder)"
+UPLOAD = "Upload a file"
 
 st.title("Load a crawl")
 ctx = state.context()
 if ctx is not None:
     a = ctx.analysis
     st.success(
-        f"Open: **{markdown_text(a.source.label)}** — {a.n_pages:,} pages in "
-        f"{len(set(a.base_keys)):,} clusters, analysed in {a.elapsed_seconds:.1f}s."
+        f"Open: **{markdown_text(a.source.label)}** ({a.input_format}) — {a.n_pages:,} pages "
+        f"in {len(set(a.base_keys)):,} clusters, analysed in {a.elapsed_seconds:.1f}s."
     )
-    if a.problems:
-        with st.expander(f"{len(a.problems)} unreadable record(s) were skipped"):
-            st.dataframe(
-                [{"where": p.location, "problem": p.message} for p in a.problems[:1000]],
-                hide_index=True,
-            )
+    summary = read_summary(a.read_report)
+    if summary is not None:
+        text = f"{markdown_text(summary.headline)}."
+        if summary.notes:
+            text += f" {markdown_text(summary.notes)}."
+        if summary.first:
+            text += "\n\n" + "\n".join(f"- {markdown_text(m)}" for m in summary.first)
+        (st.warning if summary.damaged else st.info)(text)
+        if summary.damaged > len(summary.first):
+            listed = len(summary.table)
+            with st.expander(
+                f"Damaged or invalid records ({listed:,} listed of {summary.damaged:,})"
+            ):
+                st.dataframe(summary.table, hide_index=True)
 
 st.caption(
-    "Input: JSONL, one page object per line (`html` required; `id`, `paths`, "
-    "`stylesheetHrefs`, `host` optional), gzip-compressed or not, or a JSON array of such "
-    "objects. Results are cached by the file's content, so reopening a crawl is instant."
+    "Input, detected from the content: JSONL, one page object per line (`html` required; "
+    "`id`, `url`, `paths`, `stylesheetHrefs`, `host` optional), or a JSON array of such "
+    "objects, either gzip-compressed or not; a WARC or WARC.gz crawl archive (its HTML "
+    "responses); or, by path, a folder of saved `.html` files such as a `wget --mirror`. "
+    "Results are cached by the crawl's content, so reopening a crawl is instant."
 )
-kind = st.radio(
-    "Crawl",
-    ["Bundled sample", "Local file path", "Upload a file"],
-    horizontal=True,
-    key="load_kind",
-)
+kind = st.radio("Crawl", ["Bundled sample", LOCAL, UPLOAD], horizontal=True, key="load_kind")
 path = upload = None
-if kind == "Local file path":
+if kind == LOCAL:
     path = st.text_input(
-        "Path of a crawl file on this machine (read in place, not copied)", key="load_path"
+        "Path of a crawl file or folder on this machine (read in place, not copied)",
+        key="load_path",
     )
-elif kind == "Upload a file":
-    upload = st.file_uploader("Crawl file", key="load_upload")
-    st.caption("For very large crawls prefer a local path: an upload is held in memory.")
+elif kind == UPLOAD:
+    upload = st.file_uploader("Crawl file (JSONL, JSON, WARC; gzip or not)", key="load_upload")
+    st.caption(
+        "For very large crawls prefer a local path: an upload is held in memory. "
+        "A folder cannot be uploaded: give its path."
+    )
 
 attribute = st.text_input(
     "Content-block attribute (optional)",
@@ -49,16 +62,17 @@ attribute = st.text_input(
     "inside such an element is ignored when comparing pages (--content-block-attribute).",
 )
 skip_invalid = st.checkbox(
-    "Skip unreadable records (they are listed) instead of stopping at the first one",
+    "Skip invalid JSONL/JSON records (they are listed) instead of stopping at the first one",
     key="load_skip",
+    help="A WARC's damaged records and a folder's unreadable files are always skipped and listed.",
 )
 
 if st.button("Analyse", type="primary", key="load_go"):
     options = RunOptions(attribute.strip() or None, skip_invalid)
     try:
-        if kind == "Local file path":
+        if kind == LOCAL:
             request = state.request_for_path(path or "", options)
-        elif kind == "Upload a file":
+        elif kind == UPLOAD:
             if upload is None:
                 raise LoadError("upload", "choose a file first")
             request = state.request_for_upload(upload.getvalue(), upload.name, options)

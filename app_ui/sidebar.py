@@ -20,7 +20,7 @@ def render() -> None:
             st.markdown(f"**Crawl:** {markdown_text(a.source.label)}")
             st.caption(
                 f"{a.n_pages:,} pages in {len(ctx.view.cluster_keys):,} clusters · "
-                f"{format_bytes(a.source.size())} · sha256 {a.content_hash[:12]}"
+                f"{a.input_format} · {format_bytes(a.input_size)} · sha256 {a.content_hash[:12]}"
             )
             if a.options.content_block_attribute:
                 attribute = markdown_text(a.options.content_block_attribute)

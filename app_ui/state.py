@@ -53,11 +53,12 @@ _RESTORED = "pc_restored"
 
 @dataclass(frozen=True, eq=False)
 class Request:
-    """A crawl to analyse: its source, options and content hash."""
+    """A crawl to analyse: its source, options, content hash and size in bytes."""
 
     source: CrawlSource
     options: RunOptions
     digest: str
+    size: int
 
     @property
     def key(self) -> str:
@@ -93,10 +94,10 @@ def _uploads() -> _Uploads:
     return _Uploads()
 
 
-@st.cache_data(show_spinner="Hashing the crawl file…", max_entries=64)
-def _file_hash(path: str, size: int, mtime_ns: int, inode: int) -> str:
-    """Content hash of a file, cached by its identity (path, size, mtime, inode)."""
-    return content_hash(CrawlSource(label=Path(path).name, path=Path(path)))
+@st.cache_data(show_spinner="Hashing the crawl…", max_entries=64)
+def _path_hash(path: str, identity: tuple) -> str:
+    """Content hash of a file or folder, cached by its identity (see ``CrawlSource.identity``)."""
+    return content_hash(CrawlSource.from_path(path))
 
 
 @st.cache_resource(show_spinner=False)
@@ -108,17 +109,21 @@ def _store(path: str) -> DecisionStore:
 
 
 def request_for_path(path: str | Path, options: RunOptions) -> Request:
-    """A request for a local file (raises :class:`LoadError` when it cannot be read)."""
+    """A request for a local file or folder (:class:`LoadError` when it cannot be read)."""
     source = CrawlSource.from_path(path)
-    _, size, mtime_ns, inode = source.identity()
-    return Request(source, options, _file_hash(str(source.path), size, mtime_ns, inode))
+    try:
+        identity = source.identity()
+        size = source.size()
+    except OSError as exc:
+        raise LoadError(source.label, exc.strerror or str(exc)) from None
+    return Request(source, options, _path_hash(str(source.path), identity), size)
 
 
 def request_for_upload(data: bytes, name: str, options: RunOptions) -> Request:
     source = CrawlSource.from_bytes(data, name)
     digest = content_hash(source)
     _uploads().put(digest, source)
-    return Request(source, options, digest)
+    return Request(source, options, digest, source.size())
 
 
 def sample_request() -> Request:
@@ -177,7 +182,7 @@ def _restore_request() -> Request | None:
     options = RunOptions(content_block_attribute=params.get("cba") or None)
     upload = _uploads().get(digest)
     if upload is not None:
-        return Request(upload, options, digest)
+        return Request(upload, options, digest, upload.size())
     store, _ = decision_store()
     known = store.find_input(digest, options.scope) if store is not None else None
     if known is None or not known.path:
@@ -211,7 +216,7 @@ def _remember(analysis: Analysis) -> None:
             analysis.options.scope,
             analysis.source.label,
             path,
-            analysis.source.size(),
+            analysis.input_size,
         )
 
 
@@ -258,7 +263,7 @@ def ensure_analysis() -> Analysis | None:
     jobs = _jobs()
     job = jobs.submit(
         request.key,
-        request.source.size(),
+        request.size,
         lambda progress: analyse(
             request.source, request.options, digest=request.digest, progress=progress
         ),
@@ -266,7 +271,8 @@ def ensure_analysis() -> Analysis | None:
     if not job.done.is_set():
         _wait_with_progress(job, request.source.label)
     if job.error is not None:
-        state[_ERROR] = f"Cannot analyse {request.source.label}: {job.error}"
+        label = request.source.label
+        state[_ERROR] = f"Cannot analyse {label}: {job.error.removeprefix(f'{label}: ')}"
         jobs.discard(request.key)
         state[_REQUEST] = None
         active: Request | None = state.get(_ACTIVE)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_data" / "site.jsonl"
@@ -34,3 +36,73 @@ def write_jsonl(path: Path, records: list[dict]) -> Path:
         for r in records:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
     return path
+
+
+# --- the same pages in the other input formats ------------------------------------
+
+#: Host of the sample's URLs (its ids are ``https://library.example/...``).
+SAMPLE_HOST = "library.example"
+
+
+def warc_members(records: list[dict], *, stylesheet: bool = True) -> list[bytes]:
+    """The pages as WARC.gz members written by warcio: a warcinfo record, then one
+    ``response`` per page at the page's URL (and a stylesheet response, which the
+    reader skips as non-HTML). One gzip member per record, as crawlers write."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    def member(make) -> bytes:
+        buf = io.BytesIO()
+        writer = WARCWriter(buf, gzip=True)
+        writer.write_record(make(writer))
+        return buf.getvalue()
+
+    def response(url: str, body: bytes, content_type: str):
+        def make(writer):
+            http = StatusAndHeaders(
+                "200 OK",
+                [("Content-Type", content_type), ("Content-Length", str(len(body)))],
+                protocol="HTTP/1.1",
+            )
+            return writer.create_warc_record(
+                url, "response", payload=io.BytesIO(body), http_headers=http
+            )
+
+        return member(make)
+
+    out = [member(lambda w: w.create_warcinfo_record("crawl.warc.gz", {"software": "tests"}))]
+    for i, r in enumerate(records):
+        out.append(response(r["id"], r["html"].encode("utf-8"), "text/html; charset=utf-8"))
+        if stylesheet and i == 0:
+            out.append(response(f"https://{SAMPLE_HOST}/assets/site.css", b"body{}", "text/css"))
+    return out
+
+
+def write_warc_gz(path: Path, records: list[dict]) -> Path:
+    path.write_bytes(b"".join(warc_members(records)))
+    return path
+
+
+def write_site_folder(root: Path, records: list[dict], host: str | None = SAMPLE_HOST) -> Path:
+    """The pages as saved files, under a host folder as ``wget --mirror`` writes
+    them (``root/library.example/en/index.html``), plus a stylesheet."""
+    top = root / host if host else root
+    for r in records:
+        path = top / urlsplit(r["id"]).path.lstrip("/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(r["html"], encoding="utf-8")
+    (top / "assets").mkdir(parents=True, exist_ok=True)
+    (top / "assets" / "site.css").write_text("body { margin: 0 }\n")
+    return root
+
+
+def command_output(path: Path) -> list[tuple[object, str]]:
+    """``(id, clusterKey)`` per page, as ``page-cluster PATH`` writes them."""
+    from page_cluster.cli.main import build_parser, run_cluster_command
+
+    out, err = io.StringIO(), io.StringIO()
+    args = build_parser().parse_args([str(path), "--jobs", "1"])
+    status = run_cluster_command(args, io.BytesIO(), out, err)
+    assert status == 0, err.getvalue()
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    return [(r["id"], r["clusterKey"]) for r in rows]

@@ -101,8 +101,12 @@ def test_bad_and_empty_input_are_load_errors(tmp_path):
         analyse(CrawlSource.from_path(bad))
     with pytest.raises(LoadError, match="no pages found"):
         analyse(CrawlSource.from_bytes(b"\n\n", "empty.jsonl"))
-    with pytest.raises(LoadError, match=r"no pages found \(1 unreadable records skipped\)"):
+    with pytest.raises(LoadError) as err:
         analyse(CrawlSource.from_bytes(b"{}\n", "x.jsonl"), RunOptions(skip_invalid=True))
+    assert err.value.message == (
+        "no pages found; skipped 1 line (1 invalid); "
+        "first: line 1: invalid (missing a string `html` field); skipped"
+    )
 
 
 def test_content_block_attribute_is_part_of_the_key_and_the_run():
@@ -194,3 +198,20 @@ def test_jobs_keep_only_the_latest_results():
         assert jobs.submit(key, 1, lambda p, key=key: key).wait(10)
     assert jobs.result("a") is None
     assert jobs.result("b") == "b" and jobs.result("c") == "c"
+
+
+def test_a_folder_page_reads_back_until_its_own_file_changes(tmp_path):
+    from .app_crawls import write_site_folder
+
+    root = write_site_folder(tmp_path / "mirror", sample_records(12))
+    analysis = analyse(CrawlSource.from_path(root))
+    assert analysis.input_format == "mirror" and analysis.n_pages == 12
+    files = analysis.pages.files
+    assert analysis.page(0).html == (root / files[0]).read_text()
+    (root / files[0]).write_text("<p>rewritten</p>")
+    with pytest.raises(LoadError, match="changed since it was analysed"):
+        analysis.page(0)
+    assert analysis.page(1).html == (root / files[1]).read_text()  # other pages still show
+    (root / files[1]).unlink()
+    with pytest.raises(LoadError, match="changed since it was analysed"):
+        analysis.page(1)

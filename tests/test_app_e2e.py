@@ -4,7 +4,8 @@ Starts the app on a free localhost port with a temporary decisions file,
 screenshots every view of the bundled sample, opens a derived crawl (the
 sample's first pages plus byte-identical copies on a second host, which the
 validator flags), confirms a merge, restarts the server, checks the
-confirmation is still there, and downloads the CSV.
+confirmation is still there, downloads the CSV, and finally opens a mirror
+folder by its path and previews one of its pages.
 
 Needs Debian's ``chromium`` at /usr/bin/chromium (``.ci/run`` installs it).
 Screenshots go to ``artifacts/screenshots/`` (git-ignored, regenerated).
@@ -32,7 +33,7 @@ from page_cluster import run_clustering
 from page_cluster.app_support import DecisionStore
 from page_cluster.validation.merge import merge_validated_clusters
 
-from .app_crawls import ROOT, copied_host_records, write_jsonl
+from .app_crawls import ROOT, copied_host_records, sample_records, write_jsonl, write_site_folder
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -171,6 +172,18 @@ def sidebar_text(page) -> str:
     return page.locator('[data-testid="stSidebar"]').inner_text()
 
 
+def open_by_path(page, path: Path) -> None:
+    """In the Load view: give a local path (file or folder) and analyse it."""
+    page.get_by_text("Local path (file or folder)").click()
+    path_box = page.get_by_label(
+        "Path of a crawl file or folder on this machine (read in place, not copied)"
+    )
+    path_box.fill(str(path))
+    path_box.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Analyse").click()
+
+
 def test_browser_confirm_restart_and_export(tmp_path, browser_page):
     try:
         _confirm_restart_and_export(tmp_path, browser_page)
@@ -184,6 +197,7 @@ def test_browser_confirm_restart_and_export(tmp_path, browser_page):
 
 def _confirm_restart_and_export(tmp_path: Path, page) -> None:
     crawl = write_jsonl(tmp_path / "copied-host.jsonl", copied_host_records(40))
+    mirror = write_site_folder(tmp_path / "mirror", sample_records(60))
     db = tmp_path / "decisions.sqlite3"
     server = AppServer(_free_port(), db, tmp_path / "server.log")
     server.start()
@@ -212,14 +226,7 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
 
         # 2. Open the derived crawl by its path.
         open_view(page, "Load", "Load a crawl")
-        page.get_by_text("Local file path").click()
-        path_box = page.get_by_label(
-            "Path of a crawl file on this machine (read in place, not copied)"
-        )
-        path_box.fill(str(crawl))
-        path_box.press("Enter")
-        wait_idle(page)
-        page.get_by_role("button", name="Analyse").click()
+        open_by_path(page, crawl)
         page.get_by_text("copied-host.jsonl").first.wait_for()
         wait_idle(page)
         assert "80 pages in" in sidebar_text(page)
@@ -263,6 +270,20 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
         csv_path = tmp_path / "clusters.csv"
         download.value.save_as(csv_path)
         shot(page, "7-export")
+
+        # 6. A mirror folder opens by its path, and its pages preview.
+        open_view(page, "Load", "Load a crawl")
+        open_by_path(page, mirror)
+        page.get_by_text("Skipped 1 file (1 non-HTML).").wait_for()
+        wait_idle(page)
+        assert "mirror/" in sidebar_text(page) and "60 pages in" in sidebar_text(page)
+        shot(page, "0-load-mirror")
+        open_view(page, "Cluster detail")
+        page.get_by_role("tab", name="Preview").click()
+        inner = page.frame_locator('[data-testid="stIFrame"]').locator("iframe")
+        inner.wait_for()
+        assert "http://library.example/" in (inner.get_attribute("title") or "")
+        shot(page, "2-cluster-detail-mirror")
     finally:
         server.stop()
 

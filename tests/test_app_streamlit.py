@@ -3,10 +3,12 @@ the values shown are the core's."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
 from collections import Counter
+from urllib.parse import urlsplit
 
 import pandas as pd
 import pytest
@@ -19,7 +21,17 @@ from page_cluster.app_support.views.keys import short_key
 from page_cluster.explain.reasons import build_cluster_reasons
 from page_cluster.validation.merge import merge_validated_clusters
 
-from .app_crawls import ROOT, SAMPLE, copied_host_records, sample_records, write_jsonl
+from .app_crawls import (
+    ROOT,
+    SAMPLE,
+    command_output,
+    copied_host_records,
+    sample_records,
+    warc_members,
+    write_jsonl,
+    write_site_folder,
+    write_warc_gz,
+)
 
 APP = str(ROOT / "app.py")
 TIMEOUT = 60
@@ -64,7 +76,8 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 def markdown_of(at: AppTest) -> str:
     """Every Markdown source shown (captions, messages, sidebar), as sent to the browser."""
-    parts = [x.value for x in (*at.markdown, *at.caption, *at.error, *at.info, *at.success)]
+    shown = (*at.markdown, *at.caption, *at.error, *at.warning, *at.info, *at.success)
+    parts = [x.value for x in shown]
     parts += [x.value for x in at.sidebar.markdown] + [x.value for x in at.sidebar.caption]
     return "\n".join(str(p) for p in parts)
 
@@ -193,7 +206,7 @@ def test_export_preview_is_the_csv(db, core):
 
 def _open_path(at: AppTest, path) -> AppTest:
     goto(at, "load")
-    at.radio(key="load_kind").set_value("Local file path").run()
+    at.radio(key="load_kind").set_value("Local path (file or folder)").run()
     at.text_input(key="load_path").set_value(str(path)).run()
     at.button(key="load_go").click().run()
     assert not at.exception, [e.value for e in at.exception]
@@ -271,7 +284,9 @@ def test_upload_and_skip_invalid_records(db):
     at.button(key="load_go").click().run()
     assert not at.exception
     assert "upload.jsonl" in text_of(at) and "12 pages in" in text_of(at)
-    assert "1 unreadable record(s) were skipped" in [e.label for e in at.expander]
+    assert len(at.warning) == 1
+    assert "Skipped 1 line (1 invalid)." in text_of(at)
+    assert "- line 13: invalid (invalid JSON" in text_of(at)
 
 
 def test_content_block_attribute_option(db, tmp_path):
@@ -366,3 +381,150 @@ def test_an_unusable_decisions_file_disables_decisions_but_not_the_app(tmp_path,
     assert at.button(key="validation_confirm").disabled
     goto(at, "overview")
     assert metrics(at)["Pages"] == "20"
+
+
+# --- WARC.gz and folders ------------------------------------------------------------------
+
+
+def _upload(at: AppTest, name: str, data: bytes) -> AppTest:
+    goto(at, "load")
+    at.radio(key="load_kind").set_value("Upload a file").run()
+    at.get("file_uploader")[0].set_value((name, data, "application/octet-stream")).run()
+    at.button(key="load_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _assert_clusters_are_the_commands(at: AppTest, path) -> None:
+    """The overview's cluster table and the export rows are ``page-cluster PATH``'s."""
+    rows = command_output(path)
+    keys = [k for _, k in rows]
+    goto(at, "overview")
+    assert metrics(at)["Pages"] == str(len(rows))
+    table = at.dataframe[0].value
+    assert dict(zip(table["cluster"], table["size"], strict=True)) == {
+        short_key(k): n for k, n in Counter(keys).items()
+    }
+    goto(at, "export")
+    preview = at.dataframe[0].value
+    assert list(preview["id"]) == [str(i) for i, _ in rows[: len(preview)]]
+    assert list(preview["clusterKey"]) == keys[: len(preview)]
+
+
+_TITLE = re.compile(r"<title>([^<&]*)</title>")
+
+
+def _assert_preview_reads_the_page(at: AppTest, html_by_path: dict[str, str]) -> None:
+    """The cluster view's preview shows the chosen member's own HTML, read back."""
+    goto(at, "cluster")
+    assert not at.error, [e.value for e in at.error]
+    frame = at.get("iframe")[0].proto.srcdoc
+    label = re.search(r'title="Preview of ([^"]+)"', frame).group(1)
+    page_title = _TITLE.search(html_by_path[urlsplit(label).path]).group(1)
+    assert page_title and page_title in frame
+    assert list(at.dataframe[-1].value.columns)[:2] == ["landmark", "chrome"]  # outlined
+
+
+def _by_path(records: list[dict]) -> dict[str, str]:
+    return {urlsplit(r["id"]).path: r["html"] for r in records}
+
+
+def test_a_warc_gz_opens_by_path_and_by_upload_like_the_command(db, tmp_path):
+    records = sample_records(120)
+    crawl = write_warc_gz(tmp_path / "crawl.warc.gz", records)
+    at = _open_path(start(), crawl)
+    assert "crawl.warc.gz" in text_of(at) and "(warc)" in text_of(at)
+    assert "120 pages in" in text_of(at)
+    assert "Skipped 1 record (1 non-HTML)." in text_of(at)  # the stylesheet response
+    assert not at.warning  # routine skips are a note, not a warning
+    _assert_clusters_are_the_commands(at, crawl)
+    _assert_preview_reads_the_page(at, _by_path(records))
+    digest = content_hash(CrawlSource.from_path(crawl))
+    assert at.query_params["crawl"] == digest
+
+    # An uploaded WARC.gz (other pages, so not the analysis cached above).
+    uploaded = write_warc_gz(tmp_path / "upload.warc.gz", records[:90])
+    other = _upload(start(), "upload.warc.gz", uploaded.read_bytes())
+    assert "upload.warc.gz" in text_of(other) and "90 pages in" in text_of(other)
+    assert other.query_params["crawl"] == content_hash(CrawlSource.from_path(uploaded))
+    _assert_clusters_are_the_commands(other, uploaded)
+    _assert_preview_reads_the_page(other, _by_path(records))
+
+
+def test_a_mirror_folder_opens_by_path_like_the_command(db, tmp_path):
+    records = sample_records(120)
+    root = write_site_folder(tmp_path / "mirror", records)
+    at = _open_path(start(), root)
+    assert "mirror/" in text_of(at) and "(mirror)" in text_of(at)
+    assert "120 pages in" in text_of(at)
+    assert "Skipped 1 file (1 non-HTML)." in text_of(at)
+    _assert_clusters_are_the_commands(at, root)
+    _assert_preview_reads_the_page(at, _by_path(records))
+    assert at.query_params["crawl"] == content_hash(CrawlSource.from_path(root))
+    # A reload (or a restart) reopens the folder from the address.
+    again = start(crawl=at.query_params["crawl"])
+    assert "mirror/" in text_of(again) and "120 pages in" in text_of(again)
+
+
+def test_a_json_array_and_a_gzip_jsonl_open_like_the_command(db, tmp_path):
+    records = sample_records(60)
+    array = tmp_path / "pages.json"
+    array.write_text(json.dumps(records))
+    at = _open_path(start(), array)
+    assert "(json)" in text_of(at) and "60 pages in" in text_of(at)
+    _assert_clusters_are_the_commands(at, array)
+    _assert_preview_reads_the_page(at, _by_path(records))
+    packed = tmp_path / "pages.jsonl.gz"
+    packed.write_bytes(gzip.compress(write_jsonl(tmp_path / "p.jsonl", records).read_bytes()))
+    at = _upload(start(), packed.name, packed.read_bytes())
+    assert "(jsonl)" in text_of(at) and "60 pages in" in text_of(at)
+    _assert_clusters_are_the_commands(at, packed)
+    _assert_preview_reads_the_page(at, _by_path(records))
+
+
+def test_a_damaged_warc_gz_shows_the_skip_summary_and_works(db, tmp_path):
+    records = sample_records(40)
+    members = warc_members(records)
+    for bad in (6, 20):
+        damaged = bytearray(members[bad])
+        damaged[30:60] = b"\x00" * 30  # the deflate data of one record
+        members[bad] = bytes(damaged)
+    crawl = tmp_path / "damaged.warc.gz"
+    crawl.write_bytes(b"".join(members)[:-30])  # and the last record is cut short
+    at = _open_path(start(), crawl)
+    assert not at.error, [e.value for e in at.error]
+    assert "damaged.warc.gz" in text_of(at) and "37 pages in" in text_of(at)  # 40 - 3
+    assert len(at.warning) == 1
+    shown = text_of(at)
+    assert "Skipped 4 records (1 non-HTML, 2 corrupt, 1 truncated)." in shown
+    offset = sum(len(m) for m in members[:6])
+    assert f"- record 7 (byte {offset}): corrupt (" in shown
+    assert "truncated (the file ends inside this record); skipped" in shown
+    _assert_clusters_are_the_commands(at, crawl)
+    kept = {urlsplit(r["id"]).path: r["html"] for r in records}
+    _assert_preview_reads_the_page(at, kept)
+
+
+def test_more_damage_than_shown_is_listed_in_a_table(db, tmp_path):
+    members = warc_members(sample_records(30), stylesheet=False)
+    for bad in range(2, 30, 3):
+        members[bad] = members[bad][:20] + b"\xff" * 20 + members[bad][40:]
+    crawl = tmp_path / "many.warc.gz"
+    crawl.write_bytes(b"".join(members))
+    at = _open_path(start(), crawl)
+    assert "Skipped 10 records (10 corrupt)." in text_of(at)
+    assert text_of(at).count(": corrupt (") == 5
+    (expander,) = [e for e in at.expander if "Damaged" in e.label]
+    assert expander.label == "Damaged or invalid records (10 listed of 10)"
+    table = at.dataframe[0].value
+    assert list(table["reason"]) == ["corrupt"] * 10
+
+
+def test_a_folder_without_pages_is_a_clear_error(db, tmp_path):
+    empty = tmp_path / "nothing"
+    (empty / "assets").mkdir(parents=True)
+    (empty / "assets" / "a.css").write_text("body{}")
+    at = _open_path(start(), empty)
+    assert len(at.error) == 1
+    assert "Cannot analyse nothing/: no pages found; skipped 1 file (1 non-HTML)" in text_of(at)
+    assert "site.jsonl" in text_of(at)  # the open crawl stays open

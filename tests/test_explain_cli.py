@@ -265,3 +265,109 @@ def test_validate_bad_json_missing_files_and_usage(tmp_path):
     assert res.returncode == 2 and b"usage: page-cluster validate" in res.stderr
     res = run(["validate", "--pages", p, "--clusters", str(c), "--out", str(tmp_path / "no" / "x")])
     assert res.returncode == 1 and b"cannot write --out" in res.stderr
+
+
+# --- validate reads every input format ----------------------------------------------
+
+
+def _validate_against_the_command(tmp_path, pages_path, *extra) -> tuple[dict, bytes]:
+    """Cluster ``pages_path`` with the command, validate its output on the same input."""
+    res = run([str(pages_path), "--validation-file", str(tmp_path / "direct.json")])
+    assert res.returncode == 0, res.stderr
+    clusters = tmp_path / "clusters.jsonl"
+    clusters.write_bytes(res.stdout)
+    merged = tmp_path / "merged.jsonl"
+    res2 = run(
+        [
+            *("validate", "--pages", str(pages_path), "--clusters", str(clusters)),
+            *("--merged-out", str(merged), *extra),
+        ]
+    )
+    assert res2.returncode == 0, res2.stderr
+    # Every page matched its cluster by the id the command gave it (URL or position).
+    ids = [json.loads(line)["id"] for line in res.stdout.decode().splitlines()]
+    assert [json.loads(line)["id"] for line in merged.read_text().splitlines()] == ids
+    return json.loads(res2.stdout), res2.stderr
+
+
+@pytest.mark.parametrize("compress", [True, False])
+def test_validate_reads_a_warc_by_the_ids_the_command_gives(tmp_path, compress):
+    from .io_fixtures import join, sample_warc_records
+
+    warc = tmp_path / ("crawl.warc.gz" if compress else "crawl.warc")
+    warc.write_bytes(join(sample_warc_records(), compress))
+    report, _ = _validate_against_the_command(tmp_path, warc)
+    # The same partition, validated from the JSONL of the same pages, gives the
+    # same cohesion: the WARC's pages and signals are the JSONL's.
+    key_of = {
+        json.loads(line)["id"].replace("http://", "https://"): json.loads(line)["clusterKey"]
+        for line in (tmp_path / "clusters.jsonl").read_text().splitlines()
+    }
+    jsonl_clusters = tmp_path / "jsonl-clusters.jsonl"
+    jsonl_clusters.write_text(
+        "".join(
+            json.dumps({"id": r["id"], "clusterKey": key_of[r["id"]]}) + "\n"
+            for r in sample_json_records(None)
+        )
+    )
+    res = run(["validate", "--pages", str(SAMPLE), "--clusters", str(jsonl_clusters)])
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["cohesion"] == report["cohesion"]
+
+
+def test_validate_reads_a_folder_and_a_json_array(tmp_path):
+    from .io_fixtures import write_sample_site
+
+    write_sample_site(tmp_path / "site" / "127.0.0.1:8000")
+    report, stderr = _validate_against_the_command(tmp_path, tmp_path / "site")
+    assert b"skipped 2 files (2 non-HTML)" in stderr
+    assert len(report["cohesion"]) > 1
+    records = [{"html": r["html"], "paths": r["paths"]} for r in sample_json_records()]
+    array = tmp_path / "pages.json"
+    array.write_text(json.dumps(records))
+    report, _ = _validate_against_the_command(tmp_path, array, "--format", "json")
+    assert len(report["cohesion"]) > 1
+
+
+def sample_json_records(limit: int | None = 60) -> list[dict]:
+    return [json.loads(line) for line in SAMPLE.read_text().splitlines()[:limit]]
+
+
+def test_validate_reports_damaged_warc_records_and_unreadable_inputs(tmp_path):
+    import gzip
+
+    from .io_fixtures import response, warcinfo
+
+    members = [
+        gzip.compress(r, mtime=0)
+        for r in [warcinfo()]
+        + [
+            response(f"http://s.example/{i}.html", f"<main><p>{i}</p></main>".encode())
+            for i in range(4)
+        ]
+    ]
+    members[2] = members[2][:20] + b"\x00" * 20 + members[2][40:]
+    warc = tmp_path / "damaged.warc.gz"
+    warc.write_bytes(b"".join(members))
+    clusters = tmp_path / "c.jsonl"
+    clusters.write_text(
+        "".join(
+            json.dumps({"id": f"http://s.example/{i}.html", "clusterKey": "k"}) + "\n"
+            for i in (0, 2, 3)
+        )
+    )
+    res = run(["validate", "--pages", str(warc), "--clusters", str(clusters)])
+    assert res.returncode == 0, res.stderr
+    assert b"record 3 (byte " in res.stderr and b"corrupt" in res.stderr
+    assert b"validate: skipped 1 record (1 corrupt)" in res.stderr
+    assert json.loads(res.stdout)["cohesion"][0]["memberCount"] == 3
+    # A folder forced to be a file format, and an archive that holds no page at all.
+    res = run(
+        ["validate", "--pages", str(tmp_path), "--format", "warc", "--clusters", str(clusters)]
+    )
+    assert res.returncode == 1 and b"is a folder" in res.stderr
+    junk = tmp_path / "junk.warc"
+    junk.write_bytes(b"WARC/1.0\r\nbroken")
+    res = run(["validate", "--pages", str(junk), "--clusters", str(clusters)])
+    assert res.returncode == 1 and b"no page could be read from" in res.stderr
+    assert b"Traceback" not in res.stderr

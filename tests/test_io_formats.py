@@ -205,3 +205,41 @@ def test_derived_signals_separate_sites_sharing_no_stylesheets():
     keys = resolve_page_cluster_keys(a + b)
     assert len(set(keys[:4])) == 1 and len(set(keys[4:])) == 1 and keys[0] != keys[4]
     assert json.loads(keys[0])[0] != json.loads(keys[4])[0]  # different blocks
+
+
+# --- record offsets and skipping invalid records -----------------------------------------
+
+
+@pytest.mark.parametrize("compress", [False, True])
+def test_jsonl_records_carry_the_byte_offset_of_their_line(compress):
+    records = [{"id": i, "html": f"<p>{'é' * i}</p>"} for i in range(5)]
+    text = b"\xef\xbb\xbf" + jsonl(*records[:2]) + b"\n  \n" + jsonl(*records[2:])
+    data = gzip.compress(text) if compress else text
+    got = list(open_pages(io.BytesIO(data)))
+    assert [r.output_id for r in got] == list(range(5))
+    for rec in got:
+        line = text[rec.offset :].split(b"\n", 1)[0]
+        assert json.loads(line.removeprefix(b"\xef\xbb\xbf")) == records[rec.output_id]
+    assert got[0].offset == 0 and got[1].offset > 0
+
+
+def test_skip_invalid_counts_bad_lines_and_elements_instead_of_stopping():
+    data = jsonl({"html": "a"}, [1], {"id": 2}) + b"{oops\n" + jsonl({"html": "b"})
+    with pytest.raises(InputError, match="line 2"):
+        list(open_pages(io.BytesIO(data)))
+    skips = []
+    src = open_pages(io.BytesIO(data), skip_invalid=True, on_skip=skips.append)
+    assert [r.page.html for r in src] == ["a", "b"]
+    assert [(s.reason, s.position) for s in skips] == [
+        ("invalid", "line 2"),
+        ("invalid", "line 3"),
+        ("invalid", "line 4"),
+    ]
+    assert src.report.summary() == "skipped 3 lines (3 invalid)"
+    array = b'[{"html": "a"}, 1, {"html": "b"}]'
+    src = open_pages(io.BytesIO(array), skip_invalid=True)
+    assert [r.page.html for r in src] == ["a", "b"]
+    assert src.report.summary() == "skipped 1 element (1 invalid)"
+    # Invalid JSON inside an array still stops: what follows cannot be trusted.
+    with pytest.raises(InputError, match="element 1"):
+        list(open_pages(io.BytesIO(b'[{"html": "a"}, {"html": ]'), skip_invalid=True))

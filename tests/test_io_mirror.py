@@ -107,3 +107,23 @@ def test_sample_site_folder_clusters_like_its_jsonl(tmp_path, sample_records):
         [url_path(r["id"]) for r in sample_records], resolve_page_cluster_keys(sample_records)
     )
     assert folder == jsonl
+
+
+def test_each_page_reads_back_alone_from_its_file(tmp_path):
+    from page_cluster.io import InputError
+    from page_cluster.io.mirror import read_mirror_page
+
+    for root, host in ((tmp_path / "m", "127.0.0.1:8000"), (tmp_path / "plain", None)):
+        write_sample_site(root / host if host else root)
+        records, report, _ = read(root)
+        assert report.pages == len(records) > 0
+        for rec in records:
+            assert rec.file is not None and rec.position == f"file {rec.file}"
+            again = read_mirror_page(root, rec.file)
+            assert (again.page, again.output_id, again.position) == (
+                rec.page,
+                rec.output_id,
+                rec.position,
+            )
+        with pytest.raises(InputError, match="unreadable"):
+            read_mirror_page(root, records[0].file + ".gone")

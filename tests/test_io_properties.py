@@ -15,7 +15,7 @@ import re
 import signal
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from page_cluster import resolve_page_cluster_keys
@@ -218,6 +218,40 @@ def test_any_bytes_as_a_json_array_read_or_fail_with_a_position(data):
         list(open_pages(io.BytesIO(b"[" + data), "json"))
     except InputError as exc:
         assert re.match(r"^(element \d+|after element \d+|after the array|byte \d+): ", str(exc))
+
+
+json_value = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(st.sampled_from(["html", "id", "url", "paths"]), children, max_size=3)
+    ),
+    max_leaves=6,
+)
+jsonl_line = (
+    page_object.map(lambda p: json.dumps(p).encode())
+    | json_value.map(lambda v: json.dumps(v).encode())
+    | st.binary(max_size=30).filter(lambda b: b"\n" not in b)
+)
+
+
+@SETTINGS
+@given(lines=st.lists(jsonl_line, max_size=8), compress=st.booleans())
+def test_skipping_invalid_jsonl_never_raises_and_offsets_find_each_line(lines, compress):
+    """With ``skip_invalid`` every line is a page, a blank, or an ``invalid`` skip
+    naming its line; each page's offset is where its line starts."""
+    text = b"".join(line + b"\n" for line in lines)
+    assume(not text.startswith(b"\x1f\x8b"))  # that is a damaged gzip stream, which stops
+    data = gzip.compress(text) if compress else text
+    src = open_pages(io.BytesIO(data), "jsonl", skip_invalid=True)
+    records = list(src)
+    blank = sum(1 for line in lines if not line.strip())
+    assert len(records) + src.report.skipped_total + blank == len(lines)
+    assert all(re.match(r"^line \d+$", e.position) for e in src.report.errors)
+    assert src.report.skipped_total == src.report.skipped["invalid"]
+    for rec in records:
+        assert rec.line is not None and rec.offset is not None
+        assert text[rec.offset :].split(b"\n", 1)[0] == lines[rec.line - 1]
 
 
 class _Hang(Exception):

@@ -317,3 +317,30 @@ def test_sample_site_as_warc_clusters_exactly_like_its_jsonl(reader, sample_reco
 
 def test_sample_pages_fixture_matches_the_bundled_file(sample_records):
     assert sample_pages() == sample_records
+
+
+@pytest.mark.parametrize("layout", ["plain", "per-record gzip", "whole-file gzip"])
+def test_every_page_reads_back_alone_from_its_offset(reader, layout):
+    recs = sample_warc_records()[:40]
+    recs[7] = recs[7].replace(b"WARC/1.0", b"WARX/9.9", 1)  # damage before some pages
+    data = {
+        "plain": join(recs, False),
+        "per-record gzip": join(recs, True),
+        "whole-file gzip": gzip.compress(join(recs, False), mtime=0),
+    }[layout]
+    records, report, _ = read(data, reader)
+    assert len(records) > 10 and report.skipped["corrupt"] == 1
+    fh = io.BytesIO(data)
+    for rec in records:
+        again = warc_module.read_warc_page(fh, rec.offset)
+        assert (again.page, again.output_id, again.encoding) == (
+            rec.page,
+            rec.output_id,
+            rec.encoding,
+        )
+    from page_cluster.io import InputError
+
+    with pytest.raises(InputError):
+        warc_module.read_warc_page(fh, records[0].offset + 1)
+    with pytest.raises(InputError, match="no page"):
+        warc_module.read_warc_page(fh, 0)  # the warcinfo record

@@ -5,9 +5,11 @@ is tested without a browser or a Streamlit runtime. The Streamlit scripts
 (``app.py``, ``app_pages/``, ``app_ui/``) only call these functions and draw what
 they return.
 
-* :mod:`.loading`: crawl sources (a file path, uploaded bytes), their content
-  hash, and :func:`~.loading.load_pages`, the one function that turns a source
-  into pages.
+* :mod:`.sources`: crawl sources (a file or folder path, uploaded bytes) and
+  their content hash.
+* :mod:`.loading`: :func:`~.loading.load_pages`, the one function that turns a
+  source into pages (through :func:`page_cluster.io.open_pages`, so every input
+  format the command line reads), and reading one page back for a preview.
 * :mod:`.analysis`: one clustering run with its partition report, and the
   partition views with confirmed merges applied.
 * :mod:`.jobs`: runs in background threads, shared by every browser tab.
@@ -20,8 +22,9 @@ they return.
 from .analysis import Analysis, PartitionView, RunOptions, analyse
 from .decisions import Decision, DecisionStore, DecisionStoreError, default_decisions_path
 from .jobs import AnalysisJobs, Job
-from .loading import CrawlSource, LoadError, LoadProblem, PageIndex, content_hash, load_pages
+from .loading import LoadedPages, PageIndex, fetch_page, load_pages
 from .progress import ProgressSnapshot, RunProgress
+from .sources import CrawlSource, LoadError, content_hash
 
 __all__ = [
     "Analysis",
@@ -32,7 +35,7 @@ __all__ = [
     "DecisionStoreError",
     "Job",
     "LoadError",
-    "LoadProblem",
+    "LoadedPages",
     "PageIndex",
     "PartitionView",
     "ProgressSnapshot",
@@ -41,5 +44,6 @@ __all__ = [
     "analyse",
     "content_hash",
     "default_decisions_path",
+    "fetch_page",
     "load_pages",
 ]

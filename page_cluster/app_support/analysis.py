@@ -27,6 +27,7 @@ import pandas as pd
 from .._version import __version__
 from ..clustering.pipeline import ClusterRun
 from ..explain.reasons import build_cluster_reasons
+from ..io.report import ReadReport
 from ..model import Page
 from ..resolve import run_clustering
 from ..validation.cohesion import (
@@ -39,11 +40,20 @@ from ..validation.data import ClusteredCorpus, clustered_corpus_from_corpus
 from ..validation.duplicates import CrossClusterDuplicate
 from ..validation.merge import merge_key_map
 from ..validation.report import ClusterPartitionReport, validate_cluster_partition
-from .loading import CrawlSource, LoadError, LoadProblem, PageIndex, content_hash, fetch_page
+from .loading import CrawlSource, LoadError, PageIndex, content_hash, fetch_page
 from .loading import load_pages as _load_pages
 from .progress import RunProgress
+from .sources import file_stamp
 
-__all__ = ["Analysis", "PartitionView", "RunOptions", "analyse", "analysis_key", "normalize_pair"]
+__all__ = [
+    "Analysis",
+    "PartitionView",
+    "RunOptions",
+    "analyse",
+    "analysis_key",
+    "no_pages_message",
+    "normalize_pair",
+]
 
 #: Partition views kept per analysis (one per distinct set of confirmed merges).
 MAX_VIEWS = 8
@@ -143,7 +153,13 @@ def _build_view(run: ClusterRun, base_keys: list[str], merges: tuple[Pair, ...])
 
 @dataclass(eq=False)
 class Analysis:
-    """A finished run on one input, with its report and where each page came from."""
+    """A finished run on one input, with its report and where each page came from.
+
+    ``read_report`` is the reader's: pages read and records skipped by reason
+    (a WARC's non-HTML responses and redirects, damaged records, unreadable
+    files, and bad JSONL lines when skipping was asked for), with the messages
+    of the damaged ones. ``input_size`` is the bytes read (a folder: its pages).
+    """
 
     key: str
     content_hash: str
@@ -152,10 +168,11 @@ class Analysis:
     options: RunOptions
     run: ClusterRun
     pages: PageIndex
-    problems: list[LoadProblem]
+    read_report: ReadReport
     report: ClusterPartitionReport
     elapsed_seconds: float
     engine_version: str = __version__
+    input_size: int = 0
     base_keys: list[str] = field(default_factory=list)
     _views: OrderedDict[tuple[Pair, ...], PartitionView] = field(
         default_factory=OrderedDict, repr=False
@@ -170,6 +187,11 @@ class Analysis:
     @property
     def n_pages(self) -> int:
         return len(self.base_keys)
+
+    @property
+    def input_format(self) -> str:
+        """The reader's name for the input: ``jsonl``, ``json``, ``warc`` or ``mirror``."""
+        return self.pages.format
 
     @property
     def suggestions(self) -> list[CrossClusterDuplicate]:
@@ -207,16 +229,47 @@ class Analysis:
             return self._search
 
     def page(self, i: int) -> Page:
-        """Page ``i`` read back from the input (its HTML is not kept in memory)."""
+        """Page ``i`` read back from the input (its HTML is not kept in memory).
+
+        A file must be unchanged since the analysis; for a folder, the page's own
+        file (checking one file keeps a preview fast in a folder of many).
+        """
+        source = self.source
+        if source.folder:
+            file = self.pages.files[i]
+            stamp = self.pages.stamps[i]
+            if file is None or source.path is None or file_stamp(source.path / file) != stamp:
+                raise LoadError(
+                    source.label, f"{file} changed since it was analysed; analyse the folder again"
+                )
+            return fetch_page(source, self.pages, i)
         try:
-            unchanged = self.source.identity() == self.source_identity
+            unchanged = source.identity() == self.source_identity
         except OSError as exc:
-            raise LoadError(self.source.label, exc.strerror or str(exc)) from None
+            raise LoadError(source.label, exc.strerror or str(exc)) from None
         if not unchanged:
             raise LoadError(
-                self.source.label, "the file changed since it was analysed; analyse it again"
+                source.label, "the file changed since it was analysed; analyse it again"
             )
-        return fetch_page(self.source, self.pages, i)
+        return fetch_page(source, self.pages, i)
+
+
+def no_pages_message(report: ReadReport) -> str:
+    """Why a crawl gave no page: what was skipped, and the first damage found.
+
+    >>> from page_cluster.io.report import Skipped
+    >>> r = ReadReport()
+    >>> r.add_skip(Skipped("corrupt", "record 1", "bad gzip"))
+    >>> no_pages_message(r)
+    'no pages found; skipped 1 record (1 corrupt); first: record 1: corrupt (bad gzip); skipped'
+    """
+    text = "no pages found"
+    summary = report.summary()
+    if summary:
+        text += f"; {summary}"
+    if report.errors:
+        text += f"; first: {report.errors[0].message}"
+    return text
 
 
 def analyse(
@@ -226,8 +279,13 @@ def analyse(
     digest: str | None = None,
     progress: RunProgress | None = None,
 ) -> Analysis:
-    """Read, cluster and validate one crawl; raises :class:`LoadError` on bad input."""
-    progress = progress if progress is not None else RunProgress(source.size())
+    """Read, cluster and validate one crawl; raises :class:`LoadError` on bad input.
+
+    A crawl in which no page can be read is bad input too; the error says what
+    was skipped and why.
+    """
+    size = source.size()
+    progress = progress if progress is not None else RunProgress(size)
     identity = source.identity()
     if digest is None:
         digest = content_hash(source)
@@ -239,8 +297,7 @@ def analyse(
         on_progress=progress.event,
     )
     if run.corpus.n_pages == 0:
-        skipped = f" ({len(loaded.problems)} unreadable records skipped)" if loaded.problems else ""
-        raise LoadError(source.label, f"no pages found{skipped}")
+        raise LoadError(source.label, no_pages_message(loaded.report))
     progress.step("Validating the partition")
     keys = run.page_keys
     report = validate_cluster_partition(clustered_corpus_from_corpus(run.corpus, keys))
@@ -252,10 +309,11 @@ def analyse(
         options=options,
         run=run,
         pages=loaded.index,
-        problems=loaded.problems,
+        read_report=loaded.report,
         report=report,
         elapsed_seconds=0.0,
         base_keys=keys,
+        input_size=size,
     )
     progress.step("Explaining clusters")
     analysis.view(())

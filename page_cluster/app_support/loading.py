@@ -1,42 +1,43 @@
-"""Crawl sources, their content hash, and the one function that reads pages.
+"""The one function that reads a crawl's pages for the app, and reading one back.
 
-A crawl comes from a file named by its path (read in place, never copied, so a
-multi-gigabyte crawl costs no upload) or from uploaded bytes. The content hash
-(SHA-256 of the bytes as stored) identifies the input: cached results and the
-analyst's decisions are keyed by it, so renaming or re-uploading a file finds
-them again, and a changed file does not inherit decisions made on other pages.
+:func:`load_pages` goes through :func:`page_cluster.io.open_pages`, the reader
+the command line uses, so the app reads every input format the command line
+reads, with the same pages, ids and derived signals: JSONL (optionally gzip),
+a JSON array, a WARC or WARC.gz, and (from a path) a ``wget --mirror`` folder
+or any folder of saved ``.html`` files. Damaged WARC records and unreadable
+files in a folder are skipped and counted in the reader's
+:class:`~page_cluster.io.report.ReadReport`; a bad JSONL line or JSON element
+stops with :class:`LoadError` naming it, unless ``skip_invalid`` asks to skip
+and count it too.
 
-Formats today: JSONL (one page object per line, the command line's input,
-optionally gzip-compressed) and a JSON array of page objects. Every page read
-is recorded in a :class:`PageIndex` (id, URL path, host and where the record
-sits in the file), so a page's HTML can be read back for a preview without
-keeping any HTML in memory. :func:`load_pages` is the single entry point: a
-reader for further formats (WARC, mirror folders) replaces its body, nothing
-else; its pages get no offsets (``-1``) and :func:`fetch_page` then finds a
-page by reading the stream again up to it.
+Every page read is recorded in a :class:`PageIndex` (id, URL path, host and
+where its record is), so a page's HTML can be read back for a preview without
+keeping any HTML in memory (:func:`fetch_page`): a JSONL line and a WARC
+record from their byte offsets, a folder's page from its file, a JSON array's
+element by reading the array again up to it (an array has no line to seek to).
 """
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
 import gzip
-import hashlib
-import io
-import json
-import re
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..io.jsonl import InputError, parse_jsonl_line
-from ..model import InvalidPageError, Page, coerce_page
+from ..io.mirror import read_mirror_page
+from ..io.record import PageRecord
+from ..io.report import ReadReport
+from ..io.source import PageSource, open_pages
+from ..io.warc import read_warc_page
+from ..model import Page
+from .sources import CrawlSource, FileStamp, LoadError, content_hash, file_stamp
 
 __all__ = [
     "CrawlSource",
     "LoadError",
-    "LoadProblem",
     "LoadedPages",
     "PageIndex",
     "content_hash",
@@ -44,120 +45,25 @@ __all__ = [
     "load_pages",
 ]
 
-#: Bytes read per step when hashing or sniffing.
-CHUNK = 1 << 20
 #: Records between two byte-position reports while reading.
 REPORT_EVERY = 64
+#: Leading bytes looked at for binary data in what would be read as JSONL.
+SNIFF_BYTES = 4096
 
 _GZIP_MAGIC = b"\x1f\x8b"
-_WHITESPACE = re.compile(r"[ \t\r\n]*")
 
 ByteCallback = Callable[[int], None]
-
-
-class LoadError(ValueError):
-    """A crawl that cannot be read; ``location`` says where (``line 12``, a file)."""
-
-    def __init__(self, location: str, message: str) -> None:
-        super().__init__(f"{location}: {message}")
-        self.location = location
-        self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class LoadProblem:
-    """A record skipped on request (``skip_invalid``), and why."""
-
-    location: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class CrawlSource:
-    """Where a crawl's bytes are: a local file, or bytes held in memory."""
-
-    label: str
-    path: Path | None = None
-    data: bytes | None = field(default=None, repr=False)
-
-    @classmethod
-    def from_path(cls, path: str | Path) -> CrawlSource:
-        """A local file, checked to be a readable regular file."""
-        text = str(path).strip()
-        if not text:
-            raise LoadError("path", "no file named")
-        target = Path(text).expanduser()
-        try:
-            target = target.resolve()
-            if not target.exists():
-                raise LoadError(str(target), "no such file")
-            if target.is_dir():
-                raise LoadError(str(target), "is a directory, not a crawl file")
-            with target.open("rb"):
-                pass
-        except OSError as exc:
-            raise LoadError(str(target), exc.strerror or str(exc)) from None
-        return cls(label=target.name, path=target)
-
-    @classmethod
-    def from_bytes(cls, data: bytes, label: str) -> CrawlSource:
-        return cls(label=label, data=bytes(data))
-
-    def size(self) -> int:
-        if self.data is not None:
-            return len(self.data)
-        assert self.path is not None
-        return self.path.stat().st_size
-
-    def identity(self) -> tuple[Any, ...]:
-        """Cheap identity of the current bytes: (path, size, mtime) or the object."""
-        if self.path is not None:
-            st = self.path.stat()
-            return (str(self.path), st.st_size, st.st_mtime_ns, st.st_ino)
-        return ("bytes", id(self.data), len(self.data or b""))
-
-    def open_raw(self) -> BinaryIO:
-        if self.data is not None:
-            return io.BytesIO(self.data)
-        assert self.path is not None
-        try:
-            return self.path.open("rb")
-        except OSError as exc:
-            raise LoadError(str(self.path), exc.strerror or str(exc)) from None
-
-
-def content_hash(source: CrawlSource, *, on_bytes: ByteCallback | None = None) -> str:
-    """SHA-256 (hex) of the source's bytes as stored.
-
-    >>> content_hash(CrawlSource.from_bytes(b"", "empty"))[:16]
-    'e3b0c44298fc1c14'
-    """
-    digest = hashlib.sha256()
-    if source.data is not None:
-        digest.update(source.data)
-        if on_bytes is not None:
-            on_bytes(len(source.data))
-        return digest.hexdigest()
-    done = 0
-    with source.open_raw() as fh:
-        while chunk := fh.read(CHUNK):
-            digest.update(chunk)
-            done += len(chunk)
-            if on_bytes is not None:
-                on_bytes(done)
-    return digest.hexdigest()
 
 
 @dataclass(slots=True)
 class PageIndex:
     """Per page read, in input order: id, URL path, host, and where its record is.
 
-    ``offsets`` are byte offsets of JSONL lines (in the decompressed stream) or
-    character offsets of JSON-array elements; :func:`fetch_page` reads one page
-    back from them.
+    ``format`` is the reader's (``jsonl``, ``json``, ``warc``, ``mirror``).
+    ``offsets`` are the records' :attr:`~page_cluster.io.record.PageRecord.offset`
+    (``-1`` when the format has none); ``files`` their folder-relative files, and
+    ``stamps`` those files' (size, mtime, inode) when they were read, so that a
+    preview can check its one file rather than walk the whole folder.
     """
 
     format: str
@@ -165,18 +71,22 @@ class PageIndex:
     paths: list[tuple[str, ...]] = field(default_factory=list)
     hosts: list[str | None] = field(default_factory=list)
     offsets: list[int] = field(default_factory=list)
+    files: list[str | None] = field(default_factory=list)
+    stamps: list[FileStamp | None] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, page: Page, raw_id: Any, offset: int) -> None:
-        self.ids.append(raw_id)
-        self.paths.append(page.paths)
-        self.hosts.append(page.host)
-        self.offsets.append(offset)
+    def add(self, record: PageRecord, stamp: FileStamp | None = None) -> None:
+        self.ids.append(record.output_id)
+        self.paths.append(record.page.paths)
+        self.hosts.append(record.page.host)
+        self.offsets.append(-1 if record.offset is None else record.offset)
+        self.files.append(record.file)
+        self.stamps.append(stamp)
 
     def label(self, i: int) -> Any:
-        """The id the output uses: the record's id, or its 0-based position."""
+        """The id the output uses: the record's id (else its URL), or its 0-based position."""
         page_id = self.ids[i]
         return i if page_id is None else page_id
 
@@ -186,7 +96,8 @@ class PageIndex:
     def path_text(self, i: int) -> str:
         """The URL path, ``/``-joined (empty when the record gave none).
 
-        >>> idx = PageIndex("jsonl"); idx.add(Page(html="", paths=("en", "a.html")), None, 0)
+        >>> idx = PageIndex("jsonl")
+        >>> idx.add(PageRecord(Page(html="", paths=("en", "a.html"))))
         >>> idx.path_text(0), idx.label(0)
         ('/en/a.html', 0)
         """
@@ -196,184 +107,111 @@ class PageIndex:
 
 @dataclass(slots=True)
 class LoadedPages:
-    """A stream of pages (consumed once) and what reading it records.
+    """A stream of page records (consumed once) and what reading it records.
 
-    ``index`` and ``problems`` fill up while ``pages`` is iterated.
+    ``index`` fills up while ``pages`` is iterated; :attr:`report` (pages read,
+    records skipped by reason, the first messages of damaged ones) is complete
+    once it is exhausted.
     """
 
-    pages: Iterator[Page]
+    pages: Iterator[PageRecord]
     index: PageIndex
-    problems: list[LoadProblem]
+    reader: PageSource
+
+    @property
+    def format(self) -> str:
+        return self.reader.format
+
+    @property
+    def report(self) -> ReadReport:
+        return self.reader.report
+
+
+def _load_error(source: CrawlSource, exc: InputError) -> LoadError:
+    return LoadError(exc.location or source.label, exc.message)
+
+
+def _read_error(source: CrawlSource, exc: BaseException) -> LoadError:
+    return LoadError(source.label, f"cannot read the file ({exc})")
 
 
 def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-@contextlib.contextmanager
-def _opened(source: CrawlSource) -> Iterator[tuple[BinaryIO, BinaryIO]]:
-    """(raw file, decompressed stream): gzip is recognised by its magic bytes."""
-    raw = source.open_raw()
-    try:
-        magic = raw.read(2)
-        raw.seek(0)
-        if magic == _GZIP_MAGIC:
-            with gzip.GzipFile(fileobj=raw, mode="rb") as gz:
-                yield raw, gz  # type: ignore[misc]
-        else:
-            yield raw, raw
-    finally:
-        raw.close()
-
-
-def _sniff(stream: BinaryIO, strict: bool) -> str:
-    """``"json-array"`` when the first non-blank character is ``[``, else ``"jsonl"``.
-
-    ``strict``: a NUL byte near the start (no JSON text has one) stops at once,
-    naming its line, rather than after a first record that happens to parse.
-    """
-    head = stream.read(4096)
-    stream.seek(0)
-    if strict and b"\x00" in head:
+def _check_text(raw: BinaryIO) -> None:
+    """Stop at once on binary data (a NUL byte: no JSON text has one) in the
+    first bytes of what would be read as JSONL, naming its line, rather than
+    after a first record that happens to parse."""
+    raw.seek(0)
+    head = raw.read(SNIFF_BYTES)
+    raw.seek(0)
+    if head.startswith(_GZIP_MAGIC):
+        try:
+            head = zlib.decompressobj(31).decompress(head, SNIFF_BYTES)
+        except zlib.error:
+            return  # the reader reports the damaged stream with its line
+    if b"\x00" in head:
         nul = head.index(b"\x00")
         raise LoadError(
             f"line {_line_of(head, nul)}",
-            f"binary data (a NUL byte at byte {nul}): expected a JSONL or JSON crawl",
+            f"binary data (a NUL byte at byte {nul}): expected a JSONL, JSON or WARC crawl",
         )
-    text = head.removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")
-    return "json-array" if text.startswith(b"[") else "jsonl"
 
 
-def _read_error(location: str, exc: BaseException) -> LoadError:
-    return LoadError(location, f"cannot read the file ({exc})")
-
-
-def _jsonl_pages(
-    source: CrawlSource,
-    index: PageIndex,
-    problems: list[LoadProblem],
-    skip_invalid: bool,
-    on_bytes: ByteCallback | None,
-) -> Iterator[Page]:
-    with _opened(source) as (raw, stream):
-        offset = 0
-        line_no = 0
-        lines = iter(stream)
-        while True:
-            try:
-                line = next(lines)
-            except StopIteration:
-                break
-            except (OSError, EOFError, zlib.error) as exc:
-                raise _read_error(f"line {line_no + 1}", exc) from None
-            line_no += 1
-            start, offset = offset, offset + len(line)
-            try:
-                if b"\x00" in line:
-                    raise InputError(
-                        f"line {line_no}", "binary data (a NUL byte), not a line of JSON text"
-                    )
-                rec = parse_jsonl_line(line, line_no)
-            except InputError as exc:
-                if not skip_invalid:
-                    raise LoadError(exc.location, exc.message) from None
-                problems.append(LoadProblem(exc.location, exc.message))
-                continue
-            if on_bytes is not None and line_no % REPORT_EVERY == 0:
-                on_bytes(raw.tell())
-            if rec is None:
-                continue
-            index.add(rec.page, rec.raw_id, start)
-            yield rec.page
-        if on_bytes is not None:
-            on_bytes(source.size())
-
-
-def _decode_text(data: bytes) -> str:
+def _open(source: CrawlSource, skip_invalid: bool) -> tuple[PageSource, BinaryIO | None]:
+    """The reader for a source, and the raw stream it reads (``None`` for a folder)."""
+    if source.folder:
+        assert source.path is not None
+        try:
+            return open_pages(source.path, "mirror"), None
+        except InputError as exc:
+            raise _load_error(source, exc) from None
+    raw = source.open_raw()
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise LoadError(
-            f"line {_line_of(data, exc.start)}", f"not UTF-8 text (byte {exc.start})"
-        ) from None
+        reader = open_pages(raw, skip_invalid=skip_invalid)
+        if reader.format == "jsonl" and not skip_invalid:
+            _check_text(raw)
+    except InputError as exc:
+        raw.close()
+        raise _load_error(source, exc) from None
+    except (LoadError, OSError):
+        raw.close()
+        raise
+    return reader, raw
 
 
-def _read_all(source: CrawlSource) -> bytes:
-    with _opened(source) as (_, stream):
-        try:
-            return stream.read()
-        except (OSError, EOFError, zlib.error) as exc:
-            raise _read_error(source.label, exc) from None
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "an array" if isinstance(value, list) else type(value).__name__
-
-
-def _array_elements(text: str) -> Iterator[tuple[int, Any]]:
-    """(character offset, value) of each element of a top-level JSON array."""
-    decoder = json.JSONDecoder()
-
-    def line(pos: int) -> int:
-        return text.count("\n", 0, pos) + 1
-
-    pos = _WHITESPACE.match(text, 0).end()  # type: ignore[union-attr]
-    if not text.startswith("[", pos):
-        raise LoadError(f"line {line(pos)}", "expected a JSON array of page objects")
-    pos = _WHITESPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
-    if text.startswith("]", pos):
-        return
-    while True:
-        try:
-            value, end = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as exc:
-            raise LoadError(f"line {exc.lineno}", f"invalid JSON ({exc.msg})") from None
-        except RecursionError:
-            raise LoadError(f"line {line(pos)}", "invalid JSON (nested too deeply)") from None
-        yield pos, value
-        pos = _WHITESPACE.match(text, end).end()  # type: ignore[union-attr]
-        if text.startswith(",", pos):
-            pos = _WHITESPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
-            continue
-        if text.startswith("]", pos):
-            rest = _WHITESPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
-            if rest != len(text):
-                raise LoadError(f"line {line(rest)}", "unexpected data after the JSON array")
-            return
-        raise LoadError(f"line {line(pos)}", "invalid JSON (expected ',' or ']')")
-
-
-def _array_pages(
+def _records(
     source: CrawlSource,
+    reader: PageSource,
+    raw: BinaryIO | None,
     index: PageIndex,
-    problems: list[LoadProblem],
-    skip_invalid: bool,
     on_bytes: ByteCallback | None,
-) -> Iterator[Page]:
-    text = _decode_text(_read_all(source))
-    if on_bytes is not None:
+) -> Iterator[PageRecord]:
+    done = 0  # bytes of a folder's page files read so far
+    try:
+        for n, record in enumerate(reader, start=1):
+            stamp = None
+            if record.file is not None and source.path is not None:
+                stamp = file_stamp(source.path / record.file)
+                done += stamp[0] if stamp is not None else 0
+            index.add(record, stamp)
+            if on_bytes is not None:
+                if raw is None:
+                    on_bytes(done)
+                elif n % REPORT_EVERY == 0:
+                    on_bytes(raw.tell())
+            yield record
+    except InputError as exc:
+        raise _load_error(source, exc) from None
+    except (OSError, EOFError, zlib.error) as exc:
+        raise _read_error(source, exc) from None
+    finally:
+        reader.close()
+        if raw is not None:
+            raw.close()
+    if on_bytes is not None and raw is not None:
         on_bytes(source.size())
-    for number, (offset, value) in enumerate(_array_elements(text), start=1):
-        try:
-            if not isinstance(value, dict):
-                raise InvalidPageError(f"expected a JSON object, got {_describe(value)}")
-            page = coerce_page(value)
-        except InvalidPageError as exc:
-            where = f"record {number} (line {text.count(chr(10), 0, offset) + 1})"
-            if not skip_invalid:
-                raise LoadError(where, str(exc)) from None
-            problems.append(LoadProblem(where, str(exc)))
-            continue
-        index.add(page, value.get("id"), offset)
-        yield page
 
 
 def load_pages(
@@ -382,63 +220,82 @@ def load_pages(
     skip_invalid: bool = False,
     on_bytes: ByteCallback | None = None,
 ) -> LoadedPages:
-    """Open a crawl: the pages as a stream, plus what reading them records.
+    """Open a crawl: its page records as a stream, plus what reading them records.
 
-    A bad record raises :class:`LoadError` naming its line (or record) while
-    ``pages`` is iterated; with ``skip_invalid`` a record that is valid JSON but
-    not a page is skipped and listed in ``problems`` instead (invalid JSON in a
-    JSON array always stops: the rest of the array cannot be trusted).
-    ``on_bytes`` receives how many stored bytes have been read so far.
+    The format is detected from the content (a folder is read as a mirror). A
+    bad JSONL line or JSON element raises :class:`LoadError` naming it while
+    ``pages`` is iterated; with ``skip_invalid`` one that is valid JSON but not
+    a page is skipped and counted instead (invalid JSON in a JSON array always
+    stops: the rest of the array cannot be trusted). ``on_bytes`` receives how
+    many stored bytes have been read so far.
 
     >>> src = CrawlSource.from_bytes(b'{"id": 7, "html": "<p>x</p>"}\\n{"html": 1}\\n', "a.jsonl")
     >>> loaded = load_pages(src, skip_invalid=True)
-    >>> [p.html for p in loaded.pages], loaded.index.ids, [str(p) for p in loaded.problems]
-    (['<p>x</p>'], [7], ['line 2: missing a string `html` field'])
+    >>> [r.page.html for r in loaded.pages], loaded.index.ids, loaded.report.summary()
+    (['<p>x</p>'], [7], 'skipped 1 line (1 invalid)')
+    >>> [e.message for e in loaded.report.errors]
+    ['line 2: invalid (missing a string `html` field); skipped']
     """
-    with _opened(source) as (_, stream):
-        try:
-            fmt = _sniff(stream, strict=not skip_invalid)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise _read_error(source.label, exc) from None
-    index = PageIndex(format=fmt)
-    problems: list[LoadProblem] = []
-    reader = _array_pages if fmt == "json-array" else _jsonl_pages
-    return LoadedPages(reader(source, index, problems, skip_invalid, on_bytes), index, problems)
+    reader, raw = _open(source, skip_invalid)
+    index = PageIndex(format=reader.format)
+    return LoadedPages(_records(source, reader, raw, index, on_bytes), index, reader)
 
 
-def _nth_page(source: CrawlSource, i: int) -> Page:
-    """Page ``i`` found by reading the pages again (formats without record offsets)."""
+def _changed(source: CrawlSource, i: int, why: str) -> LoadError:
+    return LoadError(source.label, f"page {i} can no longer be read ({why})")
+
+
+def _nth_record(source: CrawlSource, i: int) -> PageRecord:
+    """Record ``i`` found by reading the pages again (formats without offsets)."""
     loaded = load_pages(source, skip_invalid=True)
-    for position, page in enumerate(loaded.pages):
+    for position, record in enumerate(loaded.pages):
         if position == i:
-            return page
-    raise LoadError(source.label, f"page {i} can no longer be read (the input has fewer pages)")
+            loaded.pages.close()  # type: ignore[attr-defined]
+            return record
+    raise _changed(source, i, "the input has fewer pages")
+
+
+def _jsonl_record(source: CrawlSource, offset: int) -> PageRecord | None:
+    with source.open_raw() as raw:
+        magic = raw.read(2)
+        raw.seek(0)
+        stream: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if magic == _GZIP_MAGIC else raw
+        stream.seek(offset)
+        line = stream.readline()
+    return parse_jsonl_line(line, 1 if offset == 0 else 0, offset)
+
+
+def _read_record(source: CrawlSource, index: PageIndex, i: int) -> PageRecord | None:
+    offset = index.offsets[i]
+    file = index.files[i]
+    if index.format == "mirror" and file is not None and source.path is not None:
+        return read_mirror_page(source.path, file)
+    if index.format == "warc" and offset >= 0:
+        with source.open_raw() as raw:
+            return read_warc_page(raw, offset)
+    if index.format == "jsonl" and offset >= 0:
+        return _jsonl_record(source, offset)
+    return _nth_record(source, i)
 
 
 def fetch_page(source: CrawlSource, index: PageIndex, i: int) -> Page:
-    """Read page ``i`` back from the source (for a preview): one record, not the file."""
-    offset = index.offsets[i]
-    if offset < 0 or index.format not in ("jsonl", "json-array"):
-        return _nth_page(source, i)
-    if index.format == "jsonl":
-        with _opened(source) as (_, stream):
-            try:
-                stream.seek(offset)
-                line = stream.readline()
-            except (OSError, EOFError, zlib.error) as exc:
-                raise _read_error(source.label, exc) from None
-        try:
-            rec = parse_jsonl_line(line, 0 if offset else 1)
-        except InputError as exc:
-            raise LoadError(
-                source.label, f"page {i} can no longer be read ({exc.message})"
-            ) from None
-        if rec is None:
-            raise LoadError(source.label, f"page {i} can no longer be read (blank line)")
-        return rec.page
-    text = _decode_text(_read_all(source))
+    """Read page ``i`` back from the source (for a preview): one record, not the crawl.
+
+    The record read must carry the page's id (or URL) as indexed; anything else
+    means the input changed, reported as :class:`LoadError`.
+    """
     try:
-        value, _ = json.JSONDecoder().raw_decode(text, offset)
-        return coerce_page(value)
-    except (json.JSONDecodeError, InvalidPageError) as exc:
-        raise LoadError(source.label, f"page {i} can no longer be read ({exc})") from None
+        record = _read_record(source, index, i)
+    except InputError as exc:
+        raise _changed(source, i, exc.message) from None
+    except (OSError, EOFError, zlib.error) as exc:
+        raise _changed(source, i, f"cannot read the file: {exc}") from None
+    if record is None:
+        raise _changed(source, i, "a blank line")
+    if record.output_id != index.ids[i]:
+        raise _changed(source, i, "another record is there now")
+    page = record.page
+    if isinstance(page.html, bytes):  # WARC and folder pages: bytes in a known charset
+        html = page.html.decode(record.encoding or "utf-8", "replace")
+        page = dataclasses.replace(page, html=html)
+    return page

@@ -1,13 +1,15 @@
 """``page-cluster validate``: check a saved partition without re-clustering.
 
-page-cluster validate --pages pages.jsonl --clusters clusters.jsonl [--out report.json]
+page-cluster validate --pages PATH --clusters clusters.jsonl [--out report.json]
 
-The pages file is the clustering input (JSONL, one page per line); the clusters
-file is a clustering output (``{"id", "clusterKey"}`` per line), from this tool,
-from an archive or from another tool. Pages and clusters are matched by ``id``
-(with its JSON type; a page without an id is matched by its 0-based position,
-as the clustering output names it). Every page is parsed once into its token
-set; the report is the ``--validation-file`` report.
+``--pages`` is the clustering input, in any format the clustering command reads
+(JSONL, a JSON array, a WARC / WARC.gz, a folder of saved pages), read by the
+same reader, so each page gets the id the clustering output gave it: its
+``id``, else its URL, else its 0-based position. The clusters file is a
+clustering output (``{"id", "clusterKey"}`` per line), from this tool, from an
+archive or from another tool. Pages and clusters are matched by id (with its
+JSON type). Every page is parsed once into its token set; the report is the
+``--validation-file`` report.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from typing import Any, TextIO
 
 from ..ingest import build_corpus
 from ..io.json_file import check_writable, write_json_atomic, write_jsonl_atomic
-from ..io.jsonl import InputError, read_jsonl_pages
+from ..io.jsonl import InputError
+from ..io.report import Skipped
+from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from ..validation.data import clustered_corpus_from_corpus
 from ..validation.merge import merge_validated_clusters
@@ -31,8 +35,14 @@ __all__ = ["main", "read_cluster_assignments"]
 
 DESCRIPTION = """\
 Validate a saved partition: cross-cluster duplicates, per-cluster cohesion and
-the site's mirror axis, as JSON (the --validation-file report). Pages and
-clusters are matched by id; a page without an id is matched by its position."""
+the site's mirror axis, as JSON (the --validation-file report). --pages is the
+clustering input in any format the clustering command reads (JSONL, JSON array,
+WARC / WARC.gz, a folder of saved pages; detected from the content). Pages and
+clusters are matched by id: the page's id, else its URL, else its position, as
+the clustering output names it."""
+
+#: At most this many skipped-record warnings are printed (all are counted).
+MAX_WARNINGS = 20
 
 #: How many offending ids an error message lists.
 SHOWN_IDS = 5
@@ -54,7 +64,17 @@ def build_parser() -> argparse.ArgumentParser:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--pages", required=True, metavar="PATH", help="pages JSONL (clustering input)")
+    p.add_argument(
+        "--pages",
+        required=True,
+        metavar="PATH",
+        help="the clustering input: a JSONL, JSON or WARC file, or a folder",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="format of --pages (default: detected from the content)",
+    )
     p.add_argument(
         "--clusters",
         required=True,
@@ -119,23 +139,42 @@ def read_cluster_assignments(path: str) -> dict[str, tuple[str, Any, int]]:
     return out
 
 
-def _read_pages(path: str, content_block_attribute: str | None):
+def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
+    """Parse ``--pages`` with the clustering command's reader; ids as its output gives them."""
+    path = args.pages
     ids: list[Any] = []
+    warned = [0]
+
+    def on_skip(skip: Skipped) -> None:
+        if not skip.is_error:
+            return
+        warned[0] += 1
+        if warned[0] <= MAX_WARNINGS:
+            progress.warning(skip.message)
+        elif warned[0] == MAX_WARNINGS + 1:
+            progress.warning("more damaged records follow; only their count is shown")
+
     try:
-        fh = open(path, "rb")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        raise CommandError(f"cannot read --pages {path}: {exc.strerror or exc}") from None
+        source = open_pages(path, args.format, on_skip=on_skip)
+    except InputError as exc:
+        raise CommandError(f"cannot read --pages {exc}") from None
 
     def pages():
-        for rec in read_jsonl_pages(fh):
-            ids.append(rec.raw_id if rec.has_id else len(ids))
-            yield rec.page
+        for rec in source:
+            ids.append(len(ids) if rec.output_id is None else rec.output_id)
+            yield rec
 
-    with fh:
+    with source:
         try:
-            corpus = build_corpus(pages, content_block_attribute=content_block_attribute)
+            corpus = build_corpus(pages, content_block_attribute=args.content_block_attribute)
         except (InputError, InvalidPageError) as exc:
             raise CommandError(f"{path}: {exc}") from None
+    report = source.report
+    for line in (report.summary(), report.notes_summary()):
+        if line:
+            progress.message(f"validate: {line}")
+    if corpus.n_pages == 0 and report.error_total:
+        raise CommandError(f"no page could be read from {path}")
     return corpus, ids
 
 
@@ -177,7 +216,7 @@ def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     try:
         assigned = read_cluster_assignments(args.clusters)
         progress.message(f"validate: read {len(assigned)} cluster assignments, reading pages...")
-        corpus, ids = _read_pages(args.pages, args.content_block_attribute)
+        corpus, ids = _read_pages(args, progress)
         keys = _match(ids, assigned, args)
     except CommandError as exc:
         progress.error(str(exc))

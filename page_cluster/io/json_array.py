@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import codecs
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from .jsonl import InputError, page_record_from_json
@@ -71,8 +71,15 @@ class _TextBuffer:
                 return ""
 
 
-def read_json_array_pages(stream: BinaryIO) -> Iterator[PageRecord]:
-    """Yield the pages of a JSON array; raise :class:`InputError` naming the element."""
+def read_json_array_pages(
+    stream: BinaryIO, on_invalid: Callable[[InputError], None] | None = None
+) -> Iterator[PageRecord]:
+    """Yield the pages of a JSON array; raise :class:`InputError` naming the element.
+
+    ``on_invalid``, when given, receives the error of an element that is valid
+    JSON but not a page object, and reading goes on; invalid JSON always stops
+    (the rest of the array cannot be trusted).
+    """
     buf = _TextBuffer(stream)
     decoder = json.JSONDecoder()
     first = buf.skip_whitespace()
@@ -104,7 +111,14 @@ def read_json_array_pages(stream: BinaryIO) -> Iterator[PageRecord]:
                 except RecursionError:
                     raise InputError(location, "invalid JSON (nested too deeply)") from None
             buf.pos = end
-            yield page_record_from_json(value, location)
+            try:
+                record = page_record_from_json(value, location)
+            except InputError as exc:
+                if on_invalid is None:
+                    raise
+                on_invalid(exc)
+            else:
+                yield record
             index += 1
             sep = buf.skip_whitespace()
             buf.pos += 1

@@ -52,18 +52,23 @@ def describe_json_value(value: Any) -> str:
     return type(value).__name__
 
 
-def page_record_from_json(value: Any, location: str, *, line: int | None = None) -> PageRecord:
+def page_record_from_json(
+    value: Any, location: str, *, line: int | None = None, offset: int | None = None
+) -> PageRecord:
     """A decoded JSON value → :class:`PageRecord`, or :class:`InputError` at ``location``."""
     if not isinstance(value, dict):
         raise InputError(location, f"expected a JSON object, got {describe_json_value(value)}")
     try:
-        return record_from_mapping(value, location, line=line)
+        return record_from_mapping(value, location, line=line, offset=offset)
     except InvalidPageError as exc:
         raise InputError(location, str(exc)) from None
 
 
-def parse_jsonl_line(raw: bytes, line_no: int) -> PageRecord | None:
-    """Parse one line; ``None`` for a blank line, :class:`InputError` when bad."""
+def parse_jsonl_line(raw: bytes, line_no: int, offset: int | None = None) -> PageRecord | None:
+    """Parse one line; ``None`` for a blank line, :class:`InputError` when bad.
+
+    ``offset`` (where the line starts) is kept in the record, to read it again.
+    """
     if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     if not raw.strip():
@@ -74,7 +79,7 @@ def parse_jsonl_line(raw: bytes, line_no: int) -> PageRecord | None:
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
         raise InputError(location, f"invalid JSON ({reason})") from None
-    return page_record_from_json(record, location, line=line_no)
+    return page_record_from_json(record, location, line=line_no, offset=offset)
 
 
 def read_jsonl_pages(stream: BinaryIO | Iterable[bytes]) -> Iterator[PageRecord]:

@@ -20,11 +20,19 @@ from pathlib import Path
 
 from ..model import Page
 from .charset import UndecodableError, decode_html_bytes
+from .jsonl import InputError
 from .record import PageRecord
 from .report import ReadReport, Skipped
 from .url_signals import signals_from_url, url_from_relative_path
 
-__all__ = ["HTML_SUFFIXES", "host_folders", "iter_mirror_pages"]
+__all__ = [
+    "HTML_SUFFIXES",
+    "host_folders",
+    "is_page_file",
+    "iter_mirror_pages",
+    "read_mirror_page",
+    "walk_files",
+]
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 
@@ -76,9 +84,10 @@ def _sorted_entries(folder: Path) -> Iterator[os.DirEntry[str]]:
         return iter(())
 
 
-def _walk_files(top: Path) -> Iterator[Path]:
+def walk_files(top: Path) -> Iterator[Path]:
     """Files under ``top`` depth-first in name order (``a/z.html`` before
-    ``b.html``), holding one folder listing per level."""
+    ``b.html``), holding one folder listing per level; hidden folders and
+    symbolic links to folders are not entered."""
     stack = [_sorted_entries(top)]
     while stack:
         entry = next(stack[-1], None)
@@ -95,6 +104,52 @@ def _walk_files(top: Path) -> Iterator[Path]:
             continue
 
 
+def is_page_file(name: str) -> bool:
+    """Whether a file name is one the reader takes for a page.
+
+    >>> is_page_file("a/INDEX.HTM"), is_page_file("site.css")
+    (True, False)
+    """
+    return name.lower().endswith(HTML_SUFFIXES)
+
+
+def _page_from_file(
+    path: Path, root: Path, top: Path, host_dir: str | None
+) -> tuple[PageRecord | Skipped, bool]:
+    """One page file read (and whether bytes were replaced), or why it is left out."""
+    file = path.relative_to(root).as_posix()
+    where = f"file {file}"
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return Skipped("too large", where, f"over {MAX_FILE_BYTES} bytes"), False
+        data = path.read_bytes()
+    except OSError as exc:
+        return Skipped("unreadable", where, exc.strerror or type(exc).__name__), False
+    try:
+        decoded = decode_html_bytes(data)
+    except UndecodableError as exc:
+        return Skipped("undecodable", where, str(exc)), False
+    url = url_from_relative_path(path.relative_to(top).as_posix(), host_dir)
+    paths, host = signals_from_url(url)
+    record = PageRecord(
+        page=Page(html=decoded.html, paths=paths, host=host, id=url),
+        position=where,
+        output_id=url,
+        url=url,
+        derive_stylesheets=True,
+        encoding=decoded.encoding,
+        file=file,
+    )
+    return record, decoded.replaced
+
+
+def _tops(root: Path) -> list[tuple[Path, str | None]]:
+    """The folders whose files are read, each with the host its URLs get."""
+    hosts = host_folders(root)
+    return [(root / h, h) for h in hosts] if hosts else [(root, None)]
+
+
 def iter_mirror_pages(
     root: Path,
     report: ReadReport,
@@ -107,42 +162,29 @@ def iter_mirror_pages(
         if on_skip is not None:
             on_skip(s)
 
-    hosts = host_folders(root)
-    tops: list[tuple[Path, str | None]] = (
-        [(root / h, h) for h in hosts] if hosts else [(root, None)]
-    )
-    for top, host_dir in tops:
-        for path in _walk_files(top):
-            rel = path.relative_to(top).as_posix()
-            where = f"file {path.relative_to(root).as_posix()}"
-            if not path.name.lower().endswith(HTML_SUFFIXES):
-                skip(Skipped("non-HTML", where))
+    for top, host_dir in _tops(root):
+        for path in walk_files(top):
+            if not is_page_file(path.name):
+                skip(Skipped("non-HTML", f"file {path.relative_to(root).as_posix()}"))
                 continue
-            try:
-                size = path.stat().st_size
-                if size > MAX_FILE_BYTES:
-                    skip(Skipped("too large", where, f"over {MAX_FILE_BYTES} bytes"))
-                    continue
-                data = path.read_bytes()
-            except OSError as exc:
-                skip(Skipped("unreadable", where, exc.strerror or type(exc).__name__))
+            outcome, replaced = _page_from_file(path, root, top, host_dir)
+            if isinstance(outcome, Skipped):
+                skip(outcome)
                 continue
-            try:
-                decoded = decode_html_bytes(data)
-            except UndecodableError as exc:
-                skip(Skipped("undecodable", where, str(exc)))
-                continue
-            if decoded.replaced:
+            if replaced:
                 report.notes["decoded with replacement characters"] += 1
-            url = url_from_relative_path(rel, host_dir)
-            paths, host = signals_from_url(url)
-            page = Page(html=decoded.html, paths=paths, host=host, id=url)
             report.pages += 1
-            yield PageRecord(
-                page=page,
-                position=where,
-                output_id=url,
-                url=url,
-                derive_stylesheets=True,
-                encoding=decoded.encoding,
-            )
+            yield outcome
+
+
+def read_mirror_page(root: Path, file: str) -> PageRecord:
+    """The page read from ``file`` (a :attr:`PageRecord.file`) alone, as the folder
+    reader reads it; raises :class:`InputError` when it is not a page any more."""
+    path = root / file
+    for top, host_dir in _tops(root):
+        if top in path.parents:
+            outcome, _ = _page_from_file(path, root, top, host_dir)
+            if isinstance(outcome, Skipped):
+                raise InputError(outcome.position, f"{outcome.reason} ({outcome.detail})")
+            return outcome
+    raise InputError(f"file {file}", "is not in a folder the reader reads")

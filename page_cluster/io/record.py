@@ -37,6 +37,13 @@ class PageRecord:
     encoding: str | None = None
     #: 1-based line number for line-based inputs (JSONL), else ``None``.
     line: int | None = None
+    #: Where the record starts, so that one page can be read again (a preview)
+    #: without reading the input again: the byte offset of its JSONL line in the
+    #: decompressed text, or of its WARC record as the position names it; ``None``
+    #: for inputs that have none (JSON arrays, folders, records built in code).
+    offset: int | None = None
+    #: The file the page was read from, relative to the folder (folders only).
+    file: str | None = None
 
     # Names kept from the first JSONL reader's record type.
     @property
@@ -58,7 +65,11 @@ def _optional_url(record: Mapping[str, Any]) -> str | None:
 
 
 def record_from_mapping(
-    record: Mapping[str, Any], position: str = "", *, line: int | None = None
+    record: Mapping[str, Any],
+    position: str = "",
+    *,
+    line: int | None = None,
+    offset: int | None = None,
 ) -> PageRecord:
     """Turn a dict in the JSONL shape into a :class:`PageRecord`.
 
@@ -92,4 +103,5 @@ def record_from_mapping(
         url=url,
         derive_stylesheets=hrefs is None,
         line=line,
+        offset=offset,
     )

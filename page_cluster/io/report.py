@@ -25,8 +25,9 @@ __all__ = [
 
 #: Records that are not pages; a crawl normally has many.
 ROUTINE_REASONS = ("non-HTML", "redirect", "not modified", "failed", "revisit")
-#: Damaged input.
-ERROR_REASONS = ("corrupt", "truncated", "undecodable", "too large", "unreadable")
+#: Damaged input. ``invalid``: a JSONL line or JSON element that is not a page
+#: object (only skipped when the caller asks for it; by default it stops the run).
+ERROR_REASONS = ("corrupt", "truncated", "undecodable", "too large", "unreadable", "invalid")
 
 #: Error descriptions kept in :attr:`ReadReport.errors` (all are counted).
 MAX_KEPT_MESSAGES = 1000

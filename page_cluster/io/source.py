@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .json_array import read_json_array_pages
-from .jsonl import InputError, read_jsonl_pages
+from .jsonl import InputError, parse_jsonl_line
 from .mirror import iter_mirror_pages
 from .record import PageRecord
 from .report import ReadReport, Skipped
@@ -148,7 +148,9 @@ class PageSource:
     JSONL and JSON inputs follow the reference's contract: a bad record raises
     :class:`~page_cluster.io.jsonl.InputError` naming its line or element. WARC
     files and folders never raise for a bad record: it is skipped, counted in
-    :attr:`report` and passed to ``on_skip``.
+    :attr:`report` and passed to ``on_skip``. With ``skip_invalid`` a JSONL line
+    or JSON element that is not a page is skipped in the same way (reason
+    ``invalid``); invalid JSON inside a JSON array still stops.
     """
 
     def __init__(
@@ -162,6 +164,7 @@ class PageSource:
         on_skip: Callable[[Skipped], None] | None,
         warc_reader: WarcReader,
         start: int | None = None,
+        skip_invalid: bool = False,
     ) -> None:
         self.format = format
         self.name = name
@@ -170,6 +173,7 @@ class PageSource:
         self._prefix = prefix
         self._on_skip = on_skip
         self._warc_reader = warc_reader
+        self._skip_invalid = skip_invalid
         self._used = False
         self._start = start
         self._spool: BinaryIO | None = None
@@ -236,16 +240,38 @@ class PageSource:
 
                 stream = io.BufferedReader(_GzipErrors(raw, where), 1 << 16)
             if self.format == "jsonl":
-                for rec in read_jsonl_pages(_counting_lines(stream, lines_seen)):
-                    self.report.pages += 1
-                    yield rec
+                yield from self._jsonl_records(stream, lines_seen)
             else:
-                for rec in read_json_array_pages(stream):
+                on_invalid = self._skip_error if self._skip_invalid else None
+                for rec in read_json_array_pages(stream, on_invalid):
                     self.report.pages += 1
                     yield rec
         finally:
             if owned:
                 raw.close()
+
+    def _skip_error(self, exc: InputError) -> None:
+        skip = Skipped("invalid", exc.location, exc.message)
+        self.report.add_skip(skip)
+        if self._on_skip is not None:
+            self._on_skip(skip)
+
+    def _jsonl_records(self, stream: BinaryIO, seen: list[int]) -> Iterator[PageRecord]:
+        """The records of a JSONL stream, each with its line's byte offset."""
+        offset = 0
+        for raw in stream:
+            seen[0] += 1
+            start, offset = offset, offset + len(raw)
+            try:
+                rec = parse_jsonl_line(raw, seen[0], start)
+            except InputError as exc:
+                if not self._skip_invalid:
+                    raise
+                self._skip_error(exc)
+                continue
+            if rec is not None:
+                self.report.pages += 1
+                yield rec
 
     def _iter_warc(self, raw: BinaryIO) -> Iterator[PageRecord]:
         fh = raw
@@ -261,18 +287,13 @@ class PageSource:
             self.close()
 
 
-def _counting_lines(stream: BinaryIO, seen: list[int]) -> Iterator[bytes]:
-    for line in stream:
-        seen[0] += 1
-        yield line
-
-
 def open_pages(
     source: Source,
     format: str | None = None,
     *,
     on_skip: Callable[[Skipped], None] | None = None,
     warc_reader: WarcReader = "auto",
+    skip_invalid: bool = False,
 ) -> PageSource:
     """Open a crawl for reading, whatever its format.
 
@@ -280,7 +301,9 @@ def open_pages(
     ``sys.stdin.buffer``). ``format`` is one of :data:`FORMATS`; when ``None`` it is
     detected from the content. ``on_skip`` is called for every record left out
     (WARC and folders). ``warc_reader`` chooses the WARC record reader (``"auto"``:
-    FastWARC when installed, else warcio).
+    FastWARC when installed, else warcio). ``skip_invalid``: a JSONL line or JSON
+    element that is not a page is skipped and reported (reason ``invalid``)
+    instead of raising, as damaged WARC records are.
 
     Raises :class:`~page_cluster.io.jsonl.InputError` when the source cannot be
     opened or does not fit the forced format.
@@ -306,6 +329,7 @@ def open_pages(
                 prefix=b"",
                 on_skip=on_skip,
                 warc_reader=warc_reader,
+                skip_invalid=skip_invalid,
             )
         if format == "mirror":
             raise InputError(name, "is not a folder (the mirror format reads a folder)")
@@ -322,6 +346,7 @@ def open_pages(
             prefix=b"",
             on_skip=on_skip,
             warc_reader=warc_reader,
+            skip_invalid=skip_invalid,
         )
     if format == "mirror":
         raise InputError("<stdin>", "the mirror format reads a folder, not a stream")
@@ -341,6 +366,7 @@ def open_pages(
         prefix=prefix,
         on_skip=on_skip,
         warc_reader=warc_reader,
+        skip_invalid=skip_invalid,
     )
 
 

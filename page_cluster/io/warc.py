@@ -35,11 +35,18 @@ from typing import Any, BinaryIO, Literal
 
 from ..model import Page
 from .charset import UndecodableError, charset_from_content_type, decode_html_bytes
+from .jsonl import InputError
 from .record import PageRecord
 from .report import ReadReport, Skipped
 from .url_signals import signals_from_url
 
-__all__ = ["MAX_PAGE_BYTES", "WarcReader", "fastwarc_available", "iter_warc_pages"]
+__all__ = [
+    "MAX_PAGE_BYTES",
+    "WarcReader",
+    "fastwarc_available",
+    "iter_warc_pages",
+    "read_warc_page",
+]
 
 #: Larger payloads are skipped ("too large"): no template page is this big, and
 #: a damaged ``Content-Length`` must not make a run read gigabytes into memory.
@@ -398,6 +405,7 @@ def _page_from_entry(entry: _Entry, position: str) -> tuple[PageRecord | None, S
         url=url,
         derive_stylesheets=True,
         encoding=decoded.encoding,
+        offset=entry.offset,
     )
     return record, None, "decoded with replacement characters" if decoded.replaced else ""
 
@@ -616,3 +624,31 @@ def iter_warc_pages(
             where = where or _position(last_ordinal, last_offset, None, unit)
             pending = Skipped("truncated", where, "the file ends inside this record")
     yield from flush()
+
+
+def read_warc_page(fh: BinaryIO, offset: int) -> PageRecord:
+    """The page whose record starts at ``offset`` (a :attr:`PageRecord.offset`), read alone.
+
+    Shows one page of a large archive without reading the records before it
+    (a whole-file-compressed WARC is decompressed up to it, as offsets then
+    count uncompressed bytes). Raises :class:`InputError` when no page record
+    starts there, e.g. because the file changed.
+    """
+    fh.seek(0)
+    stream: Any = fh
+    unit = "byte"
+    if fh.read(2) == _GZIP_MAGIC and _is_whole_file_gzip(fh):
+        stream = _GunzipStream(fh)
+        unit = "uncompressed byte"
+    where = f"record at {unit} {offset}"
+    try:
+        entry = next(_warcio_entries(stream, offset, 0), None)
+    except _Corrupt as bad:
+        raise InputError(where, f"cannot be read ({bad.detail})") from None
+    if entry is None or entry.offset != offset:
+        raise InputError(where, "no WARC record starts here")
+    page, skipped, _ = _page_from_entry(entry, where)
+    if page is None:
+        why = skipped.reason if skipped is not None else f"a {entry.rec_type or 'non-page'} record"
+        raise InputError(where, f"holds no page ({why})")
+    return page
