@@ -221,6 +221,12 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
         shot(page, "4-sibling-diff")
         open_view(page, "Cohesion")
         shot(page, "5-cohesion")
+        open_view(page, "Content")
+        page.get_by_text("Main text").first.wait_for()
+        blocks = page.frame_locator('[data-testid="stIFrame"]').locator("iframe")
+        blocks.wait_for()
+        assert blocks.get_attribute("sandbox") == ""
+        shot(page, "8-content")
         open_view(page, "Export")
         shot(page, "7-export-sample")
 

@@ -528,3 +528,38 @@ def test_a_folder_without_pages_is_a_clear_error(db, tmp_path):
     assert len(at.error) == 1
     assert "Cannot analyse nothing/: no pages found; skipped 1 file (1 non-HTML)" in text_of(at)
     assert "site.jsonl" in text_of(at)  # the open crawl stays open
+
+
+def test_content_view_colours_blocks_and_lists_template_blocks(db, core):
+    from page_cluster.app_support.views import content
+    from page_cluster.content import extract_main_content, template_block_table
+
+    run, _ = core
+    at = goto(start(), "content")
+    assert at.title[0].value == "Content"
+    key = at.selectbox(key="content_cluster").value
+    positions = [i for i, k in enumerate(run.page_keys) if k == key][: content.MAX_MEMBERS]
+    assert at.selectbox(key="content_member").value == positions[0]
+    # The main text shown is the extraction's for that member with its siblings.
+    records = sample_records()
+    expected = extract_main_content(
+        [records[i] for i in positions], cluster_keys=[0] * len(positions)
+    )
+    assert at.text_area(key=f"content_text_{positions[0]}").value == expected[0].main_text
+    # The template blocks listed are the extraction's, per DOM path.
+    table = at.dataframe[0].value
+    rows = template_block_table(expected)
+    assert list(table["path"]) == [r["path"] for r in rows]
+    assert rows, "the sample's clusters share header, navigation and footer blocks"
+    # Another member of the same cluster.
+    at.selectbox(key="content_member").set_value(positions[1]).run()
+    assert not at.exception
+    assert at.text_area(key=f"content_text_{positions[1]}").value == expected[1].main_text
+
+
+def test_content_view_renders_only_inside_the_sandbox():
+    from page_cluster.app_support.views import content
+
+    source = (ROOT / "app_pages" / "content.py").read_text()
+    assert "sandboxed_iframe(" in source and "unsafe_allow_html" not in source
+    assert content.CLASS_COLOURS["content"] and content.CLASS_COLOURS["noise"]
