@@ -97,9 +97,7 @@ def test_headline_and_byline_are_not_body_text():
 
 
 def test_data_table_stays_and_link_table_goes():
-    rows = "".join(
-        f"<tr><td>City {i}</td><td>{i * 1000}</td><td>{i}%</td></tr>" for i in range(12)
-    )
+    rows = "".join(f"<tr><td>City {i}</td><td>{i * 1000}</td><td>{i}%</td></tr>" for i in range(12))
     links = "".join(f'<tr><td><a href="/x/{i}">Other story {i}</a></td></tr>' for i in range(3))
     html = _page(
         '<div class="entry">'
