@@ -1,35 +1,62 @@
 """The per-page path: main content of a page that has no same-template sibling.
 
 Without siblings nothing tells template from content, so the page must speak for
-itself. The classifier here is the well-tried "paragraphs vote for their
-container" scheme of readability-style extractors, written on our blocks:
+itself. The classifier here is the published "paragraphs vote for their
+container" scheme of the Readability family (Arc90's readability, its Python port
+readability-lxml and Mozilla's Readability), written on our blocks: no DOM is
+kept, so every step is a mask over the page's blocks.
 
-1. blocks whose class or id names page furniture (comments, menus, sidebars,
-   sharing, sponsors ...) and that do not also name the content, and ``nav`` /
-   ``aside`` elements, are out of the running;
-2. every block with 25+ characters of its own text votes ``1 + commas +
-   min(chars / 100, 3)`` for up to five ancestors (the parent fully, the
-   grandparent half, further ones a third of the vote divided by the distance);
-   a candidate starts from a bonus for its tag and +-25 for each of its class
-   and id that names content or furniture;
-3. the best container (its votes times the share of its text outside links)
-   wins, moved up to an ancestor when the content is spread over relatives;
-   siblings that scored at least a fifth as well, or look like prose
-   paragraphs, join it;
-4. inside the result, lists, tables, forms and divisions that look like link
-   lists, image galleries or forms (link density, items per paragraph, inputs,
-   class words) are dropped, and so are what the body of an article never
-   holds: the headline repeating the document title, the byline, sharing
-   widgets and bare "advertisement" labels.
+1. **Removal.** Hidden blocks, ``nav`` / ``aside`` / ``menu`` / ``dialog``
+   elements, blocks whose role names a menu or a dialog, blocks whose class or id
+   names page furniture (comments, menus, sidebars, sponsors ...) and not also
+   the content, the byline and the heading that repeats the document title are
+   taken out of the page: they neither vote nor count in their ancestors' text,
+   and they are not part of the result.
+2. **Votes.** Every paragraph-like block (paragraphs, preformatted text, table
+   cells, headings h2-h6 and the loose text of divisions and sections) with 25+
+   characters votes ``1 + commas + min(length // 100, 3)`` for its container
+   fully and the container's parent half. Loose text of a division with child
+   blocks, and of a table cell, counts as paragraphs inside it; a division that
+   merely wraps one paragraph is looked through. A candidate starts from a bonus
+   for its tag and +-25 for each of its class and id that names content or
+   furniture; its score is then multiplied by the share of its text outside
+   links.
+3. **Top candidate.** The best one; when three of the next four score at least
+   three quarters as well, their nearest common ancestor (the content is spread
+   over them); then out of wrappers that hold nothing else.
+4. **Siblings.** The top candidate's siblings join when they scored at least a
+   fifth as well (10 at least), or look like prose paragraphs (80+ characters
+   and under a quarter links, or a short link-free sentence).
+5. **Cleaning.** Inside the result, page-footer elements, sharing widgets under
+   500 characters, headings that name furniture or are mostly links,
+   "advertisement" labels, and forms, tables, lists and divisions that look like
+   link lists, image galleries or forms are dropped. Blocks are judged innermost
+   first on what is left of them: class weight, commas, paragraphs against
+   images, list items and inputs, under 25 characters, link density against class
+   weight; data tables and figures are kept.
+6. **Retries.** When the result holds under 500 characters the page is read
+   again without the furniture-name removal, then also without class weights,
+   then also without cleaning; the first reading that reaches 500 characters
+   wins, else the longest.
 
-The constants are the customary ones of that family of extractors; none was
-fitted to a benchmark. The doc corpora's pages, read as if they had no siblings,
-are what we checked the implementation on.
+Where the family's members differ, the choice was made on the documentation
+corpora read page by page and on article pages written for the tests. Votes
+reach two ancestors and siblings get no bonus for sharing the top candidate's
+class (readability-lxml: with five ancestors and Mozilla's climbing to
+higher-scoring parents, wrapper classes such as ``page`` or ``content`` pulled in
+whole pages); the common ancestor of near-equal candidates and retries under
+500 characters are Mozilla's (both raised recall on the documentation pages).
+Lists are cleaned by link density like divisions and short blocks go whatever
+their links (readability-lxml): that drops the link lists of related articles
+inside article bodies, at some cost on documentation pages, whose tables of
+contents are link lists. The constants are the customary ones of the
+family; none was fitted to a benchmark.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -38,56 +65,58 @@ from .features import BlockStats, tree_down, tree_sum
 
 __all__ = ["single_page_keep"]
 
+# -- Vocabulary (readability's class / id word lists, with a few generic additions)
+
+#: Class / id words of page furniture: such a block is removed before voting
+#: unless its name also says it may hold the content (:data:`_MAYBE`).
 _UNLIKELY = re.compile(
     r"-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|"
     r"footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|"
     r"skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|"
-    r"yom-remote|share|newsletter|subscribe|cookie|promo",
+    r"yom-remote|newsletter|subscribe|cookie|promo",
     re.IGNORECASE,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow", re.IGNORECASE)
+#: Class / id words that raise (+25) or lower (-25) a candidate.
 _POSITIVE = re.compile(
     r"article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story",
     re.IGNORECASE,
 )
 _NEGATIVE = re.compile(
-    r"hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|"
-    r"footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|"
-    r"sidebar|skyscraper|sponsor|shopping|tags|tool|widget",
+    r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"
+    r"masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
+    r"sponsor|shopping|tags|widget",
     re.IGNORECASE,
 )
-_NEVER_CANDIDATE_TAGS = frozenset({"nav", "aside"})
-#: Elements never part of an article body (form furniture, asides, page footers).
-_FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "form", "fieldset", "menu", "dialog"})
 _UNLIKELY_ROLES = re.compile(
-    r"\b(menu|menubar|complementary|navigation|alert|alertdialog|dialog)\b", re.IGNORECASE
+    r"^(menu|menubar|complementary|navigation|alert|alertdialog|dialog)$", re.IGNORECASE
 )
-_SHARE = re.compile(r"share|sharedaddy", re.IGNORECASE)
+#: Sharing widgets (a whole word of a class or id) shorter than this are dropped.
+_SHARE = re.compile(r"(\b|_)(share|sharedaddy)(\b|_)", re.IGNORECASE)
+_SHARE_MAX_CHARS = 500
 _BYLINE = re.compile(r"byline|author|dateline|writtenby|p-author", re.IGNORECASE)
 #: Bylines longer than this are not bylines.
 _BYLINE_MAX_CHARS = 100
-_AD_LABEL = re.compile(
-    r"^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|реклама|anuncio)$", re.IGNORECASE
+_AD_OR_LOADING = re.compile(
+    r"^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|реклама|anuncio|"
+    r"(loading|正在加载|загрузка|chargement|cargando)(…|\.\.\.)?)$",
+    re.IGNORECASE,
 )
-#: Sharing widgets shorter than this are dropped from an article.
-_SHARE_MAX_CHARS = 500
+_COMMAS = (",", "\uff0c", "\u060c", "\ufe50", "\ufe10", "\ufe11", "\u2e41", "\u2e34", "\u2e32")
+
+# -- Tags
+
+#: Never part of an article: removed before voting wherever they are.
+_REMOVED_TAGS = frozenset({"nav", "aside", "menu", "dialog"})
+#: Dropped inside the result (readability's unconditional clean).
+_DROPPED_INSIDE_TAGS = frozenset({"footer"})
+#: Elements whose own text votes (readability's scored tags; the loose text of
+#: divisions is what readability wraps into paragraphs).
+_PARAGRAPH_TAGS = frozenset({"p", "pre", "td"})
+_DIVISION_TAGS = frozenset({"div", "section", "article", "main"})
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Never removed for their class or id.
 _NOT_UNLIKELY_TAGS = frozenset({"body", "article", "main"})
-_VOTER_TAGS = frozenset(
-    {
-        "p",
-        "pre",
-        "td",
-        "blockquote",
-        "div",
-        "section",
-        "article",
-        "main",
-        "dd",
-        "center",
-        "address",
-        "figure",
-    }
-)
 _TAG_BONUS = {
     "div": 5.0,
     "pre": 3.0,
@@ -109,19 +138,75 @@ _TAG_BONUS = {
     "h6": -5.0,
     "th": -5.0,
 }
-_CLEANED_TAGS = frozenset(
-    {"form", "fieldset", "table", "ul", "ol", "dl", "div", "section", "aside", "header", "footer"}
-)
-_LIST_TAGS = frozenset({"ul", "ol", "dl"})
+#: Blocks the conditional cleaning looks at.
+_CLEANED_TAGS = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "header"})
+_LIST_TAGS = frozenset({"ul", "ol"})
+
+# -- Constants (the customary ones of readability-style extractors)
+
 _MIN_VOTE_CHARS = 25
-_ANCESTOR_LEVELS = 5
+_ANCESTOR_LEVELS = 2
+_TOP_CANDIDATES = 5
+_MIN_ALTERNATIVES = 3
+_ALTERNATIVE_SHARE = 0.75
+_SIBLING_SHARE = 0.2
+_SIBLING_MIN_SCORE = 10.0
+#: A reading shorter than this is tried again with fewer rules (Mozilla's
+#: Readability's character threshold).
+_MIN_ARTICLE_CHARS = 500
 _COL = {name: i for i, name in enumerate(COUNT_COLUMNS)}
 
+# Columns of the per-block value matrix summed over live subtrees.
+#: Text length (with spaces) and characters / link characters (without spaces,
+#: for link density), commas, paragraphs, images, list items, form controls,
+#: heading and list-item text length.
+_V_LEN, _V_CHARS, _V_ANCHOR, _V_COMMAS, _V_PARAS, _V_IMAGES, _V_ITEMS, _V_INPUTS = range(8)
+_V_HEAD, _V_LIST = 8, 9
+_N_VALUES = 10
 
-def _class_weight(attributes: tuple[str, ...]) -> float:
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """Which of readability's optional rules a reading applies."""
+
+    strip_unlikely: bool = True
+    weight_classes: bool = True
+    clean_conditionally: bool = True
+
+
+_READINGS = (
+    _Rules(),
+    _Rules(strip_unlikely=False),
+    _Rules(strip_unlikely=False, weight_classes=False),
+    _Rules(strip_unlikely=False, weight_classes=False, clean_conditionally=False),
+)
+
+
+@dataclass(slots=True)
+class _Page:
+    """Per-block facts of one page that every reading shares."""
+
+    pb: PageBlocks
+    tags: list[str]
+    parent: np.ndarray
+    children: np.ndarray  # number of child blocks
+    own_chars: np.ndarray
+    values: np.ndarray  # own values (see the _V_ columns)
+    own_text: list[str]
+    weight: np.ndarray  # class / id weight
+    always_removed: np.ndarray  # roots removed in every reading
+    unlikely: np.ndarray  # roots removed while furniture names are stripped
+    look_through: np.ndarray  # divisions that merely wrap one paragraph
+    paragraph_like: np.ndarray
+    voter: np.ndarray
+    vote: np.ndarray
+    protected: np.ndarray  # data tables and what they hold, and figures' insides
+
+
+def _class_weight(name: str) -> float:
     """-25 / +25 for each of the class and the id naming furniture / content."""
     w = 0.0
-    for value in attributes:
+    for value in name.split("\x1f")[:2]:
         if value:
             if _NEGATIVE.search(value):
                 w -= 25.0
@@ -130,17 +215,348 @@ def _class_weight(attributes: tuple[str, ...]) -> float:
     return w
 
 
-def _sentence_like(text: str) -> bool:
-    return ". " in text or text.endswith(".")
-
-
 def _similar(a: str, b: str) -> bool:
     """Whether ``b`` shares at least three quarters of its words with ``a``."""
-    wa = set(a.lower().split())
-    wb = b.lower().split()
+    wa = set(re.findall(r"\w+", a.lower()))
+    wb = re.findall(r"\w+", b.lower())
     if not wa or not wb:
         return False
     return sum(1 for w in wb if w in wa) >= 0.75 * len(wb)
+
+
+def _commas(text: str) -> int:
+    return sum(text.count(c) for c in _COMMAS) if text else 0
+
+
+def _data_tables(pb: PageBlocks, children: list[list[int]]) -> np.ndarray:
+    """Tables that hold data rather than layout (readability's tests)."""
+    n = len(pb)
+    out = np.zeros(n, dtype=bool)
+    tags = pb.tags
+    for t in range(n):
+        if tags[t] != "table":
+            continue
+        role = pb.names[t].split("\x1f")[2] if pb.names[t] else ""
+        if role == "presentation":
+            continue
+        rows: list[int] = []
+        has_header = False
+        nested = False
+        stack = list(children[t])
+        while stack:
+            b = stack.pop()
+            tag = tags[b]
+            if tag == "table":
+                nested = True
+                continue  # a nested table's rows are its own
+            if tag in ("th", "caption"):
+                has_header = True
+            if tag == "tr":
+                rows.append(b)
+            stack.extend(children[b])
+        if nested:
+            continue
+        columns = max(
+            (sum(1 for c in children[r] if tags[c] in ("td", "th")) for r in rows), default=0
+        )
+        out[t] = has_header or len(rows) >= 10 or columns > 4 or len(rows) * columns > 10
+    return out
+
+
+def _prepare(pb: PageBlocks, st: BlockStats, title: str) -> _Page:
+    n = len(pb)
+    tags = pb.tags
+    names = pb.names
+    parent = pb.parent.astype(np.int64)
+    kids = pb.children()
+    children = np.array([len(k) for k in kids], dtype=np.int64)
+    own_chars = np.array([len(t) for t in st.own_text], dtype=np.float64)
+    own_anchor = st.own[:, 1].astype(np.float64)
+    own_text = st.own_text
+    counts = pb.counts
+    is_tag = np.array([[t == "p", t in _HEADING_TAGS, t == "li"] for t in tags], dtype=bool)
+    division = np.array([t in _DIVISION_TAGS for t in tags], dtype=bool)
+    # A division with text of its own and no child block reads as a paragraph.
+    paragraph_like = is_tag[:, 0] | (division & (children == 0) & (own_chars > 0))
+    # A division whose only content is one paragraph is that paragraph.
+    look_through = np.zeros(n, dtype=bool)
+    for b in np.flatnonzero(
+        division & (children == 1) & (own_chars == 0) & (counts[:, _COL["elements"]] <= 1)
+    ).tolist():
+        (c,) = kids[b]
+        if tags[c] == "p" and st.sub[c, 1] < 0.25 * max(st.sub[c, 0], 1):
+            look_through[b] = True
+
+    values = np.zeros((n, _N_VALUES), dtype=np.float64)
+    values[:, _V_LEN] = own_chars
+    values[:, _V_CHARS] = st.own[:, 0]
+    values[:, _V_ANCHOR] = own_anchor
+    values[:, _V_COMMAS] = [_commas(t) for t in own_text]
+    values[:, _V_PARAS] = paragraph_like
+    values[:, _V_IMAGES] = counts[:, _COL["images"]]
+    values[:, _V_ITEMS] = counts[:, _COL["items"]]
+    values[:, _V_INPUTS] = counts[:, _COL["inputs"]]
+    values[:, _V_HEAD] = own_chars * is_tag[:, 1]
+    values[:, _V_LIST] = own_chars * is_tag[:, 2]
+
+    weight = np.array([_class_weight(nm) if nm else 0.0 for nm in names])
+
+    # Removed in every reading: what a reader does not see, navigation and
+    # dialogs, the byline and the heading repeating the title.
+    always = np.array(pb.hidden, dtype=bool, copy=True)
+    unlikely = np.zeros(n, dtype=bool)
+    in_table = tree_down(pb, np.array([t == "table" for t in tags], dtype=bool))
+    headline_done = not title
+    for b in range(1, n):
+        tag = tags[b]
+        name = names[b]
+        if tag in _REMOVED_TAGS:
+            always[b] = True
+            continue
+        if name:
+            role = name.split("\x1f")[2]
+            if role and _UNLIKELY_ROLES.match(role.strip()):
+                always[b] = True
+                continue
+            if _BYLINE.search(name) and 0 < st.sub[b, 0] < _BYLINE_MAX_CHARS:
+                always[b] = True
+                continue
+            if (
+                tag not in _NOT_UNLIKELY_TAGS
+                and not in_table[b]
+                and _UNLIKELY.search(name)
+                and not _MAYBE.search(name)
+            ):
+                unlikely[b] = True
+        if not headline_done and tag in ("h1", "h2"):
+            text = pb.block_text(b)
+            if text and _similar(title, text):
+                always[b] = True
+                headline_done = True
+    always[0] = False
+
+    voter = (own_chars >= _MIN_VOTE_CHARS) & (
+        np.array([t in _PARAGRAPH_TAGS for t in tags], dtype=bool) | division
+    )
+    vote = 1.0 + values[:, _V_COMMAS] + np.minimum(own_chars // 100, 3)
+
+    data_table = _data_tables(pb, kids)
+    in_figure = tree_down(pb, np.array([t == "figure" for t in tags], dtype=bool))
+    protected = tree_down(pb, data_table) | in_figure
+    return _Page(
+        pb=pb,
+        tags=tags,
+        parent=parent,
+        children=children,
+        own_chars=own_chars,
+        values=values,
+        own_text=own_text,
+        weight=weight,
+        always_removed=always,
+        unlikely=unlikely,
+        look_through=look_through,
+        paragraph_like=paragraph_like,
+        voter=voter,
+        vote=vote,
+        protected=protected,
+    )
+
+
+def _vote_chain(page: _Page, b: int) -> list[int]:
+    """The container and its parent that block ``b`` votes for (wrappers looked through).
+
+    The loose text of a division with child blocks is, for readability, wrapped
+    into paragraphs inside it: the division itself is then its first ancestor.
+    So is a table cell's: a cell is a container of its own text.
+    """
+    parent = page.parent
+    chain: list[int] = []
+    tag = page.tags[b]
+    p = b if tag == "td" or (tag in _DIVISION_TAGS and page.children[b] > 0) else int(parent[b])
+    while p >= 0 and len(chain) < _ANCESTOR_LEVELS:
+        if not page.look_through[p]:
+            chain.append(p)
+        p = int(parent[p])
+    return chain
+
+
+def _ancestors(parent: np.ndarray, b: int) -> set[int]:
+    out: set[int] = set()
+    p = int(parent[b])
+    while p >= 0:
+        out.add(p)
+        p = int(parent[p])
+    return out
+
+
+def _read(page: _Page, rules: _Rules) -> np.ndarray:
+    """One reading of the page (steps 1-5 of the module doc) under ``rules``."""
+    pb = page.pb
+    n = len(pb)
+    tags = page.tags
+    roots = page.always_removed | (page.unlikely if rules.strip_unlikely else False)
+    removed = tree_down(pb, roots)
+    live = ~removed
+    agg = tree_sum(pb, page.values * live[:, None])
+    chars = agg[:, _V_CHARS]
+    density = np.divide(agg[:, _V_ANCHOR], chars, out=np.zeros(n), where=chars > 0)
+    weight = page.weight if rules.weight_classes else np.zeros(n)
+
+    score = np.zeros(n)
+    touched = np.zeros(n, dtype=bool)
+    for b in np.flatnonzero(page.voter & live).tolist():
+        vote = float(page.vote[b])
+        for level, a in enumerate(_vote_chain(page, b)):
+            if not touched[a]:
+                touched[a] = True
+                score[a] = _TAG_BONUS.get(tags[a], 0.0) + weight[a]
+            score[a] += vote / (1.0 if level == 0 else 2.0 * level)
+    score = np.where(touched, score * (1.0 - density), 0.0)
+    top = _top_candidate(page, score, touched, weight)
+    if top <= 0:
+        chosen = np.zeros(n, dtype=bool)
+        chosen[0] = True
+    else:
+        chosen = _with_siblings(page, top, score, touched, density, removed)
+    article = tree_down(pb, chosen) & live
+    drop = _cleaned(page, article, chosen, agg, weight, rules)
+    return article & ~drop
+
+
+def _top_candidate(page: _Page, score: np.ndarray, touched: np.ndarray, weight: np.ndarray) -> int:
+    """The best candidate, moved to where the content is (step 3); 0 is the body."""
+    if not touched.any():
+        return 0
+    parent = page.parent
+    ranked = np.flatnonzero(touched)
+    ranked = ranked[np.argsort(-score[ranked], kind="stable")][:_TOP_CANDIDATES]
+    top = int(ranked[0])
+    if top == 0:
+        return 0
+    best = float(score[top])
+    alternatives = [
+        int(b) for b in ranked[1:].tolist() if best > 0 and score[b] / best >= _ALTERNATIVE_SHARE
+    ]
+    if len(alternatives) >= _MIN_ALTERNATIVES:
+        lines = [_ancestors(parent, a) for a in alternatives]
+        p = int(parent[top])
+        while p > 0:
+            if sum(p in line for line in lines) >= _MIN_ALTERNATIVES:
+                top = p
+                if not touched[top]:
+                    touched[top] = True
+                    score[top] = _TAG_BONUS.get(page.tags[top], 0.0) + weight[top]
+                break
+            p = int(parent[p])
+    while parent[top] > 0 and page.children[parent[top]] == 1:
+        top = int(parent[top])
+    return top
+
+
+def _with_siblings(
+    page: _Page,
+    top: int,
+    score: np.ndarray,
+    touched: np.ndarray,
+    density: np.ndarray,
+    removed: np.ndarray,
+) -> np.ndarray:
+    """The top candidate and the siblings that belong with it (step 4)."""
+    n = len(page.pb)
+    chosen = np.zeros(n, dtype=bool)
+    chosen[top] = True
+    parent = page.parent
+    top_score = float(score[top])
+    threshold = max(_SIBLING_MIN_SCORE, top_score * _SIBLING_SHARE)
+    for s in np.flatnonzero(parent == parent[top]).tolist():
+        if s == top or removed[s]:
+            continue
+        if touched[s] and score[s] >= threshold:
+            chosen[s] = True
+        elif page.paragraph_like[s] or page.look_through[s]:
+            text = page.pb.block_text(s)
+            length = len(text)
+            if (length > 80 and density[s] < 0.25) or (
+                0 < length <= 80 and density[s] == 0 and re.search(r"\.( |$)", text)
+            ):
+                chosen[s] = True
+    return chosen
+
+
+def _cleaned(
+    page: _Page,
+    article: np.ndarray,
+    chosen: np.ndarray,
+    agg: np.ndarray,
+    weight: np.ndarray,
+    rules: _Rules,
+) -> np.ndarray:
+    """Blocks of the article that are furniture after all (step 5), with subtrees.
+
+    Blocks are looked at innermost first (reverse document order), and a dropped
+    block's figures are taken out of its ancestors', as readability removes nodes
+    while it walks back through the article.
+    """
+    pb = page.pb
+    n = len(pb)
+    tags = page.tags
+    parent = page.parent
+    agg = agg.copy()
+    drop = np.zeros(n, dtype=bool)
+    below_top = article & ~chosen
+    for b in np.flatnonzero(article)[::-1].tolist():
+        if b == 0:
+            continue
+        tag = tags[b]
+        text_chars = agg[b, _V_LEN]
+        plain = agg[b, _V_CHARS]
+        density = agg[b, _V_ANCHOR] / plain if plain > 0 else 0.0
+        name = pb.names[b]
+        if tag in _DROPPED_INSIDE_TAGS or (
+            below_top[b] and name and _SHARE.search(name) and text_chars < _SHARE_MAX_CHARS
+        ):
+            hit = True
+        elif tag in _HEADING_TAGS:
+            hit = weight[b] < 0 or density > 0.33
+        elif 0 < text_chars < 30 and _AD_OR_LOADING.match(pb.block_text(b)):
+            hit = True
+        elif tag in _CLEANED_TAGS and rules.clean_conditionally and not page.protected[b]:
+            hit = not page.paragraph_like[b] and _looks_like_furniture(
+                tag, agg[b], float(weight[b]), density
+            )
+        else:
+            hit = False
+        if hit:
+            drop[b] = True
+            delta = agg[b].copy()
+            p = int(parent[b])
+            while p >= 0:
+                agg[p] -= delta
+                p = int(parent[p])
+    return tree_down(pb, drop)
+
+
+def _looks_like_furniture(tag: str, v: np.ndarray, weight: float, density: float) -> bool:
+    """Readability's conditional cleaning test on one block's live figures."""
+    if weight < 0:
+        return True
+    if v[_V_COMMAS] >= 10:
+        return False
+    chars = v[_V_LEN]
+    is_list = tag in _LIST_TAGS or (chars > 0 and v[_V_LIST] / chars > 0.9)
+    paragraphs = v[_V_PARAS]
+    images = v[_V_IMAGES]
+    items = v[_V_ITEMS] - 100.0
+    inputs = v[_V_INPUTS]
+    heading_share = v[_V_HEAD] / chars if chars > 0 else 0.0
+    return bool(
+        (images > 1 and paragraphs / images < 0.5)
+        or (not is_list and items > paragraphs)
+        or (inputs > paragraphs // 3)
+        or (not is_list and heading_share < 0.9 and chars < 25 and (images == 0 or images > 2))
+        or (weight < 25 and density > 0.2)
+        or (weight >= 25 and density > 0.5)
+    )
 
 
 def single_page_keep(pb: PageBlocks, st: BlockStats, title: str = "") -> np.ndarray:
@@ -149,8 +565,8 @@ def single_page_keep(pb: PageBlocks, st: BlockStats, title: str = "") -> np.ndar
     >>> from page_cluster.content.blocks import segment_html
     >>> from page_cluster.content.features import block_stats
     >>> html = ('<div class="menu"><a href="/">Home</a> <a href="/news">News</a></div>'
-    ...         '<div class="story"><p>' + 'A long sentence, with words, about things. ' * 5 +
-    ...         '</p><p>' + 'Another one, also long, that says more. ' * 4 + '</p></div>'
+    ...         '<div class="story"><p>' + 'A long sentence, with words, about things. ' * 8 +
+    ...         '</p><p>' + 'Another one, also long, that says more. ' * 6 + '</p></div>'
     ...         '<div class="comments"><p>' + 'I disagree, strongly. ' * 9 + '</p></div>')
     >>> pb = segment_html(html)
     >>> kept = single_page_keep(pb, block_stats(pb))
@@ -160,200 +576,15 @@ def single_page_keep(pb: PageBlocks, st: BlockStats, title: str = "") -> np.ndar
     n = len(pb)
     if n == 0:
         return np.zeros(0, dtype=bool)
-    tags = pb.tags
-    names = pb.names
-    parent = pb.parent
-    own_chars = st.own[:, 0].astype(np.float64)
-    chars = st.sub[:, 0].astype(np.float64)
-    anchor = st.sub[:, 1].astype(np.float64)
-    density = np.divide(anchor, chars, out=np.zeros(n), where=chars > 0)
-
-    unlikely = np.array(pb.hidden, dtype=bool, copy=True)
-    unlikely[0] = False
-    for b in range(1, n):
-        name = names[b]
-        tag = tags[b]
-        if tag in _NEVER_CANDIDATE_TAGS or (
-            name
-            and tag not in _NOT_UNLIKELY_TAGS
-            and _UNLIKELY.search(name)
-            and not _MAYBE.search(name)
-        ):
-            unlikely[b] = True
-    out_of_running = tree_down(pb, unlikely)
-
-    weight = np.array([_class_weight(tuple(nm.split("\x1f")[:2])) for nm in names])
-    score = np.zeros(n)
-    touched = np.zeros(n, dtype=bool)
-    voters = np.flatnonzero((own_chars >= _MIN_VOTE_CHARS) & ~out_of_running)
-    for b in voters.tolist():
-        if tags[b] not in _VOTER_TAGS:
-            continue
-        text = st.own_text[b]
-        vote = 1.0 + text.count(",") + text.count("\uff0c") + min(own_chars[b] // 100, 3)
-        p = int(parent[b])
-        level = 0
-        while p >= 0 and level < _ANCESTOR_LEVELS:
-            if not touched[p]:
-                touched[p] = True
-                score[p] = _TAG_BONUS.get(tags[p], 0.0) + weight[p]
-            divider = 1.0 if level == 0 else (2.0 if level == 1 else level * 3.0)
-            score[p] += vote / divider
-            p = int(parent[p])
-            level += 1
-    final = np.where(touched, score * (1.0 - density), 0.0)
-    if not touched.any():
-        return np.ones(n, dtype=bool)
-    top = _promote(pb, np.where(touched, final, -np.inf), touched)
-    top_score = float(final[top])
-
-    chosen = np.zeros(n, dtype=bool)
-    chosen[top] = True
-    top_parent = int(parent[top])
-    if top_parent >= 0:
-        threshold = max(10.0, top_score * 0.2)
-        top_class = names[top]
-        for s in np.flatnonzero(parent == top_parent).tolist():
-            if s == top or out_of_running[s]:
-                continue
-            bonus = top_score * 0.2 if names[s] and names[s] == top_class else 0.0
-            if touched[s] and final[s] + bonus >= threshold:
-                chosen[s] = True
-            elif tags[s] == "p":
-                text = st.own_text[s]
-                if (own_chars[s] > 80 and density[s] < 0.25) or (
-                    0 < own_chars[s] <= 80 and density[s] == 0 and _sentence_like(text)
-                ):
-                    chosen[s] = True
-    kept = tree_down(pb, chosen)
-    drop = _conditionally_cleaned(pb, st, kept & ~chosen, final, weight, density)
-    return kept & ~drop & ~_article_extras(pb, st, kept, title)
-
-
-def _article_extras(pb: PageBlocks, st: BlockStats, kept: np.ndarray, title: str) -> np.ndarray:
-    """Headline repeating the title, byline and "advertisement" labels, with subtrees."""
-    n = len(pb)
-    drop = np.zeros(n, dtype=bool)
-    headline_done = False
-    for b in np.flatnonzero(kept).tolist():
-        tag = pb.tags[b]
-        text = pb.block_text(b) if tag in ("h1", "h2") or pb.names[b] else st.own_text[b]
-        if not text:
-            continue
-        if not headline_done and tag in ("h1", "h2") and title and _similar(title, text):
-            drop[b] = True
-            headline_done = True
-        elif pb.names[b] and _BYLINE.search(pb.names[b]) and len(text) < _BYLINE_MAX_CHARS:
-            drop[b] = True  # a byline
-        elif len(text) < 30 and _AD_LABEL.match(text.strip()):
-            drop[b] = True  # an "advertisement" label
-    return tree_down(pb, drop)
-
-
-def _is_ancestor(parent: np.ndarray, a: int, b: int) -> bool:
-    """Whether block ``a`` is an ancestor of block ``b``."""
-    p = int(parent[b])
-    while p >= 0:
-        if p == a:
-            return True
-        p = int(parent[p])
-    return False
-
-
-def _promote(pb: PageBlocks, final: np.ndarray, touched: np.ndarray) -> int:
-    """The best candidate, moved up when the content is spread over its relatives.
-
-    When three of the next best candidates score at least three quarters as well
-    and share an ancestor with the best, that ancestor holds the content. Then the
-    best climbs to a parent that scores higher (stopping where scores fall below a
-    third), and out of wrappers that hold nothing else.
-    """
-    parent = pb.parent
-    order = np.argsort(-final, kind="stable")
-    top = int(order[0])
-    top_score = float(final[top])
-    alternatives = [
-        int(b) for b in order[1:5].tolist() if touched[b] and final[b] >= 0.75 * top_score
-    ]
-    if len(alternatives) >= 3:
-        p = int(parent[top])
-        while p > 0:
-            if sum(_is_ancestor(parent, p, a) for a in alternatives) >= 3:
-                top = p
-                break
-            p = int(parent[p])
-    last = float(final[top]) if touched[top] else 0.0
-    p = int(parent[top])
-    while p > 0:
-        if not touched[p]:
-            p = int(parent[p])
-            continue
-        if final[p] < last / 3.0:
-            break
-        if final[p] > last:
-            top = p
-            break
-        last = float(final[p])
-        p = int(parent[p])
-    children = np.bincount(parent[1:], minlength=len(pb)) if len(pb) > 1 else np.zeros(1, int)
-    while parent[top] > 0 and children[parent[top]] == 1:
-        top = int(parent[top])
-    return top
-
-
-def _conditionally_cleaned(
-    pb: PageBlocks,
-    st: BlockStats,
-    inside: np.ndarray,
-    score: np.ndarray,
-    weight: np.ndarray,
-    density: np.ndarray,
-) -> np.ndarray:
-    """Blocks ``inside`` the chosen content that look like furniture, with subtrees."""
-    n = len(pb)
-    tags = pb.tags
-    counts = st.counts
-    is_p = np.array([t == "p" for t in tags], dtype=np.int64)
-    paragraphs = tree_sum(pb, is_p).astype(np.float64)
-    commas = tree_sum(
-        pb,
-        np.array([t.count(",") + t.count("\uff0c") for t in st.own_text], dtype=np.int64),
-    )
-    chars = st.sub[:, 0].astype(np.float64)
-    drop = np.zeros(n, dtype=bool)
-    for b in np.flatnonzero(inside).tolist():
-        tag = tags[b]
-        if b == 0:
-            continue
-        if tag in ("h1", "h2", "h3") and (weight[b] < 0 or density[b] > 0.33):
-            drop[b] = True
-            continue
-        if tag in _FURNITURE_TAGS or pb.hidden[b]:
-            drop[b] = True
-            continue
-        if pb.names[b] and _SHARE.search(pb.names[b]) and chars[b] < _SHARE_MAX_CHARS:
-            drop[b] = True
-            continue
-        if tag not in _CLEANED_TAGS:
-            continue
-        w = weight[b]
-        if w + score[b] < 0:
-            drop[b] = True
-            continue
-        if commas[b] >= 10:
-            continue
-        p = paragraphs[b]
-        img = float(counts[b, _COL["images"]])
-        li = float(counts[b, _COL["items"]]) - 100.0
-        inputs = float(counts[b, _COL["inputs"]])
-        is_list = tag in _LIST_TAGS
-        if (
-            (img > 1 and p / img < 0.5)
-            or (not is_list and li > p)
-            or (inputs > p / 3.0)
-            or (not is_list and chars[b] < 25 and (img == 0 or img > 2))
-            or (not is_list and w < 25 and density[b] > 0.2)
-            or (w >= 25 and density[b] > 0.5)
-        ):
-            drop[b] = True
-    return tree_down(pb, drop)
+    page = _prepare(pb, st, title)
+    best: np.ndarray | None = None
+    best_chars = -1.0
+    for rules in _READINGS:
+        kept = _read(page, rules)
+        chars = float(page.own_chars[kept].sum())
+        if chars >= _MIN_ARTICLE_CHARS:
+            return kept
+        if chars > best_chars:
+            best, best_chars = kept, chars
+    assert best is not None
+    return best

@@ -1,0 +1,189 @@
+"""The per-page path (pages without same-template siblings) on article pages."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from page_cluster.content.blocks import segment_html
+from page_cluster.content.extract import extract_main_content
+from page_cluster.content.features import block_stats
+from page_cluster.content.single_page import single_page_keep
+
+from .article_pages import ArticlePage, article_pages
+from .test_properties import html_soup
+
+PAGES = article_pages()
+
+
+def _shingles(text: str) -> Counter:
+    tokens = re.findall(r"\w+", text)
+    return Counter(tuple(tokens[i : i + 4]) for i in range(max(1, len(tokens) - 3)))
+
+
+def _precision(truth: str, pred: str) -> float:
+    t, p = _shingles(truth), _shingles(pred)
+    return sum((t & p).values()) / max(sum(p.values()), 1)
+
+
+def _alone(html: str) -> str:
+    [r] = extract_main_content([{"id": "p", "html": html}], cluster_keys=[None])
+    assert r.siblings == 0
+    return r.main_text
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_article_body_is_kept_and_furniture_dropped(page: ArticlePage):
+    text = _alone(page.html)
+    for paragraph in page.body:
+        assert _norm(paragraph) in text
+    leaked = [c for c in page.chrome if c in text]
+    assert leaked == []
+    # What the rules are known to keep must stay small against the body.
+    assert _precision(page.body_text, text) >= 0.9
+
+
+def test_known_leftovers_are_still_there():
+    # If a change removes these, move them to the page's chrome list.
+    for page in PAGES:
+        text = _alone(page.html)
+        for left in page.kept_anyway:
+            assert left in text, (page.name, left)
+
+
+def _page(body: str, title: str = "Page") -> str:
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>"
+
+
+PROSE = [
+    f"Paragraph {i} of the story, with commas, clauses and a full stop, as prose has it, "
+    "long enough to count as a paragraph of its own for the reader. " * 2
+    for i in range(6)
+]
+
+
+def test_furniture_inside_the_article_is_removed():
+    html = _page(
+        '<div class="story">'
+        + "".join(f"<p>{p}</p>" for p in PROSE[:3])
+        + '<div class="newsletter-signup"><p>Sign up, today, for our letter: news, views, '
+        "offers, and more, every single morning, straight to you.</p></div>"
+        + "".join(f"<p>{p}</p>" for p in PROSE[3:])
+        + "</div>"
+    )
+    text = _alone(html)
+    assert "Sign up" not in text
+    assert all(_norm(p) in text for p in PROSE)
+
+
+def test_headline_and_byline_are_not_body_text():
+    html = _page(
+        '<article><h1>Harbour wall to be rebuilt</h1><p class="byline">By Tom Berg</p>'
+        + "".join(f"<p>{p}</p>" for p in PROSE)
+        + "</article>",
+        title="Harbour wall to be rebuilt | Gazette",
+    )
+    text = _alone(html)
+    assert "Harbour wall" not in text and "Tom Berg" not in text
+    assert text.startswith("Paragraph 0")
+
+
+def test_data_table_stays_and_link_table_goes():
+    rows = "".join(f"<tr><td>City {i}</td><td>{i * 1000}</td><td>{i}%</td></tr>" for i in range(12))
+    links = "".join(f'<tr><td><a href="/x/{i}">Other story {i}</a></td></tr>' for i in range(3))
+    html = _page(
+        '<div class="entry">'
+        + "".join(f"<p>{p}</p>" for p in PROSE[:3])
+        + f"<table><tr><th>City</th><th>People</th><th>Share</th></tr>{rows}</table>"
+        + f"<table>{links}</table>"
+        + "".join(f"<p>{p}</p>" for p in PROSE[3:])
+        + "</div>"
+    )
+    text = _alone(html)
+    assert "City 11 11000 11%" in text
+    assert "Other story" not in text
+
+
+def test_hidden_text_is_not_read():
+    html = _page(
+        "<div>"
+        + "".join(f"<p>{p}</p>" for p in PROSE)
+        + '<p style="display:none">A hidden paragraph, with commas, that nobody can see '
+        "on the page, however long it may be, and it is long.</p></div>"
+    )
+    assert "hidden paragraph" not in _alone(html)
+
+
+def test_content_in_a_furniture_named_block_is_found_on_retry():
+    # The only prose sits in a block whose name says "extra": the first reading
+    # finds nothing, the retry without furniture-name removal finds it.
+    html = _page(
+        '<div class="menu"><a href="/">Home</a> <a href="/a">About</a></div>'
+        '<div class="extra-text">' + "".join(f"<p>{p}</p>" for p in PROSE) + "</div>"
+    )
+    text = _alone(html)
+    assert all(_norm(p) in text for p in PROSE)
+    assert "About" not in text
+
+
+def test_near_equal_containers_are_read_together():
+    # An article cut into several equal parts (by ads between them): their common
+    # ancestor is the content, not the first part alone.
+    parts = "".join(
+        f'<div class="part"><p>{PROSE[i]}</p><p>{PROSE[i + 1]}</p></div>'
+        '<div class="slot"><img src="/ad.gif"></div>'
+        for i in range(0, 6, 2)
+    )
+    html = _page(f'<div class="layout"><div class="wrap">{parts}</div></div>')
+    text = _alone(html)
+    assert all(_norm(p) in text for p in PROSE)
+
+
+def test_related_link_list_inside_the_body_is_dropped():
+    items = "".join(
+        f'<li><a href="/s/{i}">A related story with a long headline, number {i}</a></li>'
+        for i in range(4)
+    )
+    html = _page(
+        '<div class="article">'
+        + "".join(f"<p>{p}</p>" for p in PROSE[:3])
+        + f"<ul>{items}</ul>"
+        + "".join(f"<p>{p}</p>" for p in PROSE[3:])
+        + "</div>"
+    )
+    text = _alone(html)
+    assert "related story" not in text
+    assert all(_norm(p) in text for p in PROSE)
+
+
+def test_prose_list_inside_the_body_is_kept():
+    items = "".join(
+        f"<li>Point {i}: a plain sentence, without links, that the story lists.</li>"
+        for i in range(4)
+    )
+    html = _page(
+        '<div class="article">'
+        + "".join(f"<p>{p}</p>" for p in PROSE[:3])
+        + f"<ul>{items}</ul>"
+        + "".join(f"<p>{p}</p>" for p in PROSE[3:])
+        + "</div>"
+    )
+    assert "Point 3: a plain sentence" in _alone(html)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(html_soup())
+def test_per_page_path_never_crashes_on_tag_soup(html):
+    pb = segment_html(html, mark_unseen=True)
+    kept = single_page_keep(pb, block_stats(pb), pb.title)
+    assert kept.dtype == np.bool_ and len(kept) == len(pb)
+    [r] = extract_main_content([{"html": html}], cluster_keys=[None])
+    assert isinstance(r.main_text, str)
