@@ -4,7 +4,6 @@ import streamlit as st
 
 from app_ui import state, widgets
 from page_cluster.app_support.loading import LoadError
-from page_cluster.app_support.preview import sandboxed_iframe
 from page_cluster.app_support.text import markdown_text
 from page_cluster.app_support.views import content
 
@@ -37,9 +36,7 @@ with page_tab:
     except LoadError as exc:
         st.error(markdown_text(f"Cannot show this page: {exc}"))
     else:
-        st.iframe(
-            sandboxed_iframe(doc, title=f"Blocks of {labels[position]}", height=560), height=566
-        )
+        widgets.sandboxed_document(doc, title=f"Blocks of {labels[position]}", height=560)
     page = result.of(position)
     st.caption(f"{len(page.main_text):,} characters of main text")
     st.text_area(

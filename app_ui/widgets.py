@@ -60,8 +60,13 @@ def page_preview(
         return None
     if doc.truncated:
         st.caption(f"Long page: only its first {PREVIEW_MAX_CHARS:,} characters are shown.")
-    st.iframe(sandboxed_iframe(doc.srcdoc, title=title, height=height), height=height + 6)
+    sandboxed_document(doc.srcdoc, title=title, height=height)
     return doc
+
+
+def sandboxed_document(srcdoc: str, *, title: str, height: int = 520) -> None:
+    """Crawled HTML (already prepared) in the one sandboxed iframe: scripts off."""
+    st.iframe(sandboxed_iframe(srcdoc, title=title, height=height), height=height + 6)
 
 
 def landmark_legend(doc: PreviewDocument) -> pd.DataFrame:

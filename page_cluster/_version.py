@@ -1,8 +1,3 @@
-"""Single source of the package version."""
+"""Single source of the package version (read by the build from here too)."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("page-cluster")
-except PackageNotFoundError:  # running from a source tree without installation
-    __version__ = "0.1.0"
+__version__ = "0.1.0"

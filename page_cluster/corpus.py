@@ -10,12 +10,15 @@ of workers and whatever order pages arrived in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 
 from .parsing.segments import LANDMARK_ROLES, LANDMARK_TAGS
 from .parsing.signature import ParsedPage
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 __all__ = ["Corpus", "CorpusBuilder", "TokenInfo", "token_info"]
 
@@ -192,6 +195,9 @@ class CorpusBuilder:
 
     def finish(self) -> Corpus:
         """Canonical numbering (sorted tokens, signatures ordered by content)."""
+        # Imported here: parsing workers and the reading phase do not need scipy.
+        import scipy.sparse as sp
+
         strings = self._strings
         order = sorted(range(len(strings)), key=strings.__getitem__)
         new_id = np.empty(len(strings), dtype=np.int32)

@@ -64,13 +64,16 @@ def build_corpus(
     on_progress: ProgressCallback | None = None,
     ids: list[PageId] | None = None,
     jobs: int = 1,
+    on_parse_start: Callable[[], None] | None = None,
 ) -> Corpus:
     """Parse every page once into a deduplicated corpus of signatures.
 
     When ``ids`` is a list, each page's ``id`` is appended to it (in input order).
     Records without ``stylesheetHrefs`` get them from their own ``<link>`` tags,
     read from the same parse. ``jobs`` > 1 parses in that many worker processes;
-    the corpus is identical for any number of jobs.
+    the corpus is identical for any number of jobs. ``on_parse_start`` is
+    called once parsing is under way (see
+    :func:`~page_cluster.parallel_parse.parse_in_order`).
     """
     builder = CorpusBuilder()
     waiting: deque[PageRecord] = deque()
@@ -81,7 +84,10 @@ def build_corpus(
             yield ParseTask(record.page, record.encoding, record.derive_stylesheets)
 
     parsed_pages = parse_in_order(
-        tasks(), jobs=jobs, content_block_attribute=content_block_attribute
+        tasks(),
+        jobs=jobs,
+        content_block_attribute=content_block_attribute,
+        on_start=on_parse_start,
     )
     for i, (worker, parsed) in enumerate(parsed_pages, start=1):
         record = waiting.popleft()

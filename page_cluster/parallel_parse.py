@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -87,8 +87,14 @@ def parse_in_order(
     *,
     jobs: int,
     content_block_attribute: str | None = None,
+    on_start: Callable[[], None] | None = None,
 ) -> Iterator[tuple[object, ParsedPage]]:
-    """Parse every task; yield ``(worker id, parsed page)`` in input order."""
+    """Parse every task; yield ``(worker id, parsed page)`` in input order.
+
+    ``on_start`` is called once parsing is under way, after any worker process
+    has been started: the place to begin work that may use threads (forking a
+    process that runs threads is unsafe).
+    """
     it = iter(tasks)
     head: list[ParseTask] = []
     if jobs > 1:
@@ -97,6 +103,8 @@ def parse_in_order(
             if len(head) >= MIN_PARALLEL_PAGES:
                 break
     if jobs <= 1 or len(head) < MIN_PARALLEL_PAGES:
+        if on_start is not None:
+            on_start()
         interner = LocalInterner()
         for task in (*head, *it) if jobs > 1 else it:
             yield (
@@ -110,7 +118,7 @@ def parse_in_order(
                 ),
             )
         return
-    yield from _parse_parallel(head, it, jobs, content_block_attribute)
+    yield from _parse_parallel(head, it, jobs, content_block_attribute, on_start)
 
 
 def _chunks(head: list[ParseTask], rest: Iterator[ParseTask]) -> Iterator[list[ParseTask]]:
@@ -128,7 +136,11 @@ def _chunks(head: list[ParseTask], rest: Iterator[ParseTask]) -> Iterator[list[P
 
 
 def _parse_parallel(
-    head: list[ParseTask], rest: Iterator[ParseTask], jobs: int, cba: str | None
+    head: list[ParseTask],
+    rest: Iterator[ParseTask],
+    jobs: int,
+    cba: str | None,
+    on_start: Callable[[], None] | None,
 ) -> Iterator[tuple[object, ParsedPage]]:
     pending: deque[Future] = deque()
     limit = jobs * INFLIGHT_PER_JOB
@@ -138,6 +150,10 @@ def _parse_parallel(
         try:
             for chunk in _chunks(head, rest):
                 pending.append(pool.submit(_parse_chunk, chunk))
+                if on_start is not None:
+                    # The first submit has started every worker (fork start).
+                    on_start()
+                    on_start = None
                 while len(pending) >= limit:
                     yield from _unpack(pending.popleft().result())
             while pending:

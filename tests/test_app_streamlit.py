@@ -561,5 +561,6 @@ def test_content_view_renders_only_inside_the_sandbox():
     from page_cluster.app_support.views import content
 
     source = (ROOT / "app_pages" / "content.py").read_text()
-    assert "sandboxed_iframe(" in source and "unsafe_allow_html" not in source
+    # Through the one sandboxed-iframe widget (scripts off), never raw HTML.
+    assert "widgets.sandboxed_document(" in source and "unsafe_allow_html" not in source
     assert content.CLASS_COLOURS["content"] and content.CLASS_COLOURS["noise"]

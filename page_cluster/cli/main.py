@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO, TextIO
 
 from .._version import __version__
-from ..clustering.pipeline import cluster_corpus
 from ..ingest import build_corpus
 from ..io.jsonl import InputError
 from ..io.report import Skipped
 from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
+from ..preload import preload_in_background
 from .progress import ProgressPrinter
 from .reports import check_report_paths, write_run_reports
 
@@ -50,6 +50,10 @@ from its <link rel=stylesheet> tags. Output ids: the record's id, else its URL,
 else its 0-based index. Progress and skipped-record counts go to stderr.
 
 To check a saved partition without re-clustering: page-cluster validate --help"""
+
+#: What a clustering run imports after reading (numpy/scipy stacks): loaded in a
+#: background thread while the pages are parsed.
+CLUSTER_MODULES = ("page_cluster.clustering.pipeline",)
 
 #: At most this many skipped-record warnings are printed (all are counted).
 MAX_WARNINGS = 20
@@ -177,6 +181,8 @@ def run_cluster_command(
                 content_block_attribute=args.content_block_attribute,
                 on_progress=progress.event,
                 jobs=args.jobs,
+                # Load the clustering stack while the pages are being parsed.
+                on_parse_start=lambda: preload_in_background(CLUSTER_MODULES),
             )
     except (InputError, InvalidPageError) as exc:
         progress.error(str(exc))
@@ -189,6 +195,8 @@ def run_cluster_command(
         progress.error(f"no page could be read from {source.name}")
         return 1
     progress.read_done(corpus.n_pages)
+    from ..clustering.pipeline import cluster_corpus
+
     run = cluster_corpus(corpus, progress.event)
     try:
         keys = write_run_reports(

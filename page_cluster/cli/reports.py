@@ -6,7 +6,6 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..explain.outputs import explain_run
 from ..io.json_file import check_writable, write_json_atomic
 from .progress import ProgressPrinter
 
@@ -50,6 +49,8 @@ def write_run_reports(
     """
     if reasons_path is None and validation_path is None:
         return run.page_keys
+    from ..explain.outputs import explain_run
+
     out = explain_run(
         run, validate=validation_path is not None, reasons=reasons_path is not None, ids=ids
     )

@@ -18,6 +18,8 @@ the page type there, and one token carries that better than hundreds.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -92,10 +94,34 @@ def walk_structure(
     if body_id and body_id.strip():
         out.attr_tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
 
+    fast = _FAST_WALK
+    if (
+        fast is not None
+        and isinstance(body, etree._Element)
+        and _plain_name(content_block_attribute)
+    ):
+        out.node_paths, out.leaf_paths, out.element_count = fast(
+            body, body_tag, content_block_attribute
+        )
+        return out
+    out.node_paths, out.leaf_paths, out.element_count = _walk_below(
+        body, body_tag, content_block_attribute
+    )
+    return out
+
+
+def _plain_name(attribute: str | None) -> bool:
+    """A content-block attribute the compiled walker can look up by name."""
+    return attribute is None or (bool(attribute) and "{" not in attribute and attribute.isascii())
+
+
+def _walk_below(
+    body: etree._Element, body_tag: str, cba: str | None
+) -> tuple[list[str], list[str], int]:
+    """The pure-Python walk below ``body``: node paths, leaf paths, element count."""
     seen_nodes: dict[str, None] = {}
     seen_leaves: dict[str, None] = {}
     count = 0
-    cba = content_block_attribute
     segment_of = _segment_cached
     inline_tags = INLINE_TAGS
     opaque_tags = OPAQUE_TAGS
@@ -165,10 +191,7 @@ def walk_structure(
             seen_leaves[paths[-1]] = None
         # Reversed, so that popping continues in document order.
         stack.extend(reversed(descend))
-    out.node_paths = list(seen_nodes)
-    out.leaf_paths = list(seen_leaves)
-    out.element_count = count
-    return out
+    return list(seen_nodes), list(seen_leaves), count
 
 
 _SEGMENTS: dict[tuple[str, str | None, str | None, str | None, str | None], str | None] = {}
@@ -271,3 +294,56 @@ def _single_element_child(el: etree._Element) -> etree._Element | None:
                 return None
             only = c
     return only
+
+
+def _load_fast_walk() -> Callable[[etree._Element, str, str | None], tuple] | None:
+    """The compiled walker when it is built for the running lxml and agrees with
+    the pure walker on a probe page; ``None`` otherwise.
+
+    ``PAGE_CLUSTER_PURE_WALK=1`` forces the pure walker (for comparisons).
+    """
+    if os.environ.get("PAGE_CLUSTER_PURE_WALK", "") not in ("", "0"):
+        return None
+    try:
+        from . import _fastwalk  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    # It reads lxml's element objects: built against the same major release
+    # (their layout has not changed within one), and checked on a probe below.
+    built = getattr(_fastwalk, "BUILT_FOR_LXML", None)
+    if not built or built[0] != etree.LXML_VERSION[0]:
+        return None
+    _fastwalk.bind(
+        FOLDABLE_TAGS,
+        INLINE_TAGS,
+        ITEM_TAGS,
+        OPAQUE_TAGS,
+        _SEGMENTS,
+        _build,
+        stable_classes,
+        normalize_class,
+    )
+    probe = etree.fromstring(_PROBE, etree.HTMLParser())
+    body = find_body(probe)
+    if body is None:
+        return None
+    for cba in (None, "data-block"):
+        if _fastwalk.walk_body(body, "body", cba) != _walk_below(body, "body", cba):
+            return None
+    return _fastwalk.walk_body
+
+
+# Folding, recursion, zebra rows, inline runs, opaque leaves, content blocks,
+# comments, no-break spaces and id-named wrappers: one page of each rule.
+_PROBE = (
+    "<html><body class='x'><div><div><div id='Head'><nav role='navigation'>"
+    "<ul><li class='a odd'><a href='#'>1</a></li><li class='a even'>"
+    "<ul><li class='a'>x</li></ul></li></ul></nav></div></div></div>"
+    "<main><p>text <b>bold</b> <!-- c --> tail</p><p>\u00a0<span class='k'>"
+    "<em>e</em></span></p><table><tr class='r1 row'><td>1</td></tr>"
+    "<tr class='r2 row'><td><script>var a</script><svg><g/></svg></td></tr></table>"
+    "<section data-block='1'><div><h2>in block</h2></div></section>"
+    "<div><span></span></div><input type='Text'></main></body></html>"
+).encode("utf-8")
+
+_FAST_WALK = _load_fast_walk()
