@@ -118,7 +118,7 @@ def test_input_errors_exit_1_with_a_message_and_no_output(tmp_path):
 
 
 def test_warnings_are_capped_but_every_skip_is_counted(tmp_path):
-    from page_cluster.cli.main import MAX_WARNINGS
+    from page_cluster.cli.common import MAX_WARNINGS
 
     blob = bytes(range(256)) * 8
     recs = [warcinfo()]

@@ -147,18 +147,23 @@ def test_near_equal_containers_are_read_together():
     assert all(_norm(p) in text for p in PROSE)
 
 
-def test_related_link_list_inside_the_body_is_dropped():
-    items = "".join(
-        f'<li><a href="/s/{i}">A related story with a long headline, number {i}</a></li>'
-        for i in range(4)
-    )
-    html = _page(
+def _article_with_list(items: str) -> str:
+    """The prose with a list of ``items`` after its third paragraph."""
+    return _page(
         '<div class="article">'
         + "".join(f"<p>{p}</p>" for p in PROSE[:3])
         + f"<ul>{items}</ul>"
         + "".join(f"<p>{p}</p>" for p in PROSE[3:])
         + "</div>"
     )
+
+
+def test_related_link_list_inside_the_body_is_dropped():
+    items = "".join(
+        f'<li><a href="/s/{i}">A related story with a long headline, number {i}</a></li>'
+        for i in range(4)
+    )
+    html = _article_with_list(items)
     text = _alone(html)
     assert "related story" not in text
     assert all(_norm(p) in text for p in PROSE)
@@ -169,13 +174,7 @@ def test_prose_list_inside_the_body_is_kept():
         f"<li>Point {i}: a plain sentence, without links, that the story lists.</li>"
         for i in range(4)
     )
-    html = _page(
-        '<div class="article">'
-        + "".join(f"<p>{p}</p>" for p in PROSE[:3])
-        + f"<ul>{items}</ul>"
-        + "".join(f"<p>{p}</p>" for p in PROSE[3:])
-        + "</div>"
-    )
+    html = _article_with_list(items)
     assert "Point 3: a plain sentence" in _alone(html)
 
 

@@ -17,6 +17,7 @@ from ..content.extract import ExtractOptions, extract_main_content
 from ..content.quark import QUARK_ATTRIBUTE, QuarkReport, quark_report, score_page
 from ..io.jsonl import InputError
 from ..model import InvalidPageError
+from .common import UsageParser, run_entry
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "format_report", "main"]
@@ -29,14 +30,8 @@ recall / F1 over content length, topic-page and navigation-page precision /
 recall, and the block-class confusion matrix (or all of it as JSON)."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = UsageParser(
         prog="page-cluster evaluate",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -91,8 +86,4 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        return run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
-    except KeyboardInterrupt:
-        sys.stderr.write("page-cluster: interrupted\n")
-        return 130
+    return run_entry(lambda: run(args, sys.stdin.buffer, sys.stdout, sys.stderr))

@@ -8,7 +8,6 @@ page-cluster extract [--clusters FILE] [--block-tags TAGS] [--min-score S]
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +18,7 @@ from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_co
 from ..content.noise import DEFAULT_MIN_SCORE
 from ..io.jsonl import InputError
 from ..model import InvalidPageError
+from .common import UsageParser, run_entry, write_jsonl
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
@@ -36,12 +36,6 @@ Clusters are computed unless --clusters gives them ({"id", "clusterKey"} lines,
 e.g. the output of the plain page-cluster command)."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def _unit_float(text: str) -> float:
     try:
         value = float(text)
@@ -53,7 +47,7 @@ def _unit_float(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = UsageParser(
         prog="page-cluster extract",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -102,31 +96,19 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
     )
     progress.message(f"extracting main content of {len(data.pages)} pages")
     results = extract_main_content(data.pages, cluster_keys=data.keys, options=options)
-    buf: list[str] = []
-    for page_id, content in zip(data.ids, results, strict=True):
-        rec: dict = {"id": page_id, "main_text": content.main_text}
-        if not args.no_blocks:
-            rec["blocks"] = content.block_records()
-        buf.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
-        if len(buf) >= 256:
-            stdout.write("\n".join(buf) + "\n")
-            buf.clear()
-    if buf:
-        stdout.write("\n".join(buf) + "\n")
-    stdout.flush()
+
+    def records():
+        for page_id, content in zip(data.ids, results, strict=True):
+            rec: dict = {"id": page_id, "main_text": content.main_text}
+            if not args.no_blocks:
+                rec["blocks"] = content.block_records()
+            yield rec
+
+    write_jsonl(stdout, records(), batch=256)
     progress.done(len(results), len(set(data.keys)))
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        return run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
-    except BrokenPipeError:
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except KeyboardInterrupt:
-        sys.stderr.write("page-cluster: interrupted\n")
-        return 130
+    return run_entry(lambda: run(args, sys.stdin.buffer, sys.stdout, sys.stderr))

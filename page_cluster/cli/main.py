@@ -8,7 +8,6 @@ page-cluster [--format {jsonl,json,warc,mirror}] [options] PATH > clusters.jsonl
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any, BinaryIO, TextIO
@@ -16,11 +15,11 @@ from typing import Any, BinaryIO, TextIO
 from .._version import __version__
 from ..ingest import build_corpus
 from ..io.jsonl import InputError
-from ..io.report import Skipped
 from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
 from ..preload import preload_in_background
+from .common import UsageParser, run_entry, skip_warner, write_jsonl
 from .progress import ProgressPrinter
 from .reports import check_report_paths, write_run_reports
 
@@ -55,18 +54,9 @@ To check a saved partition without re-clustering: page-cluster validate --help""
 #: background thread while the pages are parsed.
 CLUSTER_MODULES = ("page_cluster.clustering.pipeline",)
 
-#: At most this many skipped-record warnings are printed (all are counted).
-MAX_WARNINGS = 20
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # usage + message on stderr, exit 2
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = UsageParser(
         prog="page-cluster",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -125,18 +115,13 @@ def _positive_int(text: str) -> int:
 
 
 def _write_output(out: TextIO, ids: list[Any], keys: list[str]) -> None:
-    buf: list[str] = []
-    for index, (page_id, key) in enumerate(zip(ids, keys, strict=True)):
-        shown = index if page_id is None else page_id
-        buf.append(
-            json.dumps({"id": shown, "clusterKey": key}, ensure_ascii=False, separators=(",", ":"))
-        )
-        if len(buf) >= 4096:
-            out.write("\n".join(buf) + "\n")
-            buf.clear()
-    if buf:
-        out.write("\n".join(buf) + "\n")
-    out.flush()
+    write_jsonl(
+        out,
+        (
+            {"id": index if page_id is None else page_id, "clusterKey": key}
+            for index, (page_id, key) in enumerate(zip(ids, keys, strict=True))
+        ),
+    )
 
 
 def run_cluster_command(
@@ -148,16 +133,7 @@ def run_cluster_command(
         progress.error(problem)
         return 1
     ids: list[Any] = []
-    warned = [0]
-
-    def on_skip(skip: Skipped) -> None:
-        if not skip.is_error:
-            return
-        warned[0] += 1
-        if warned[0] <= MAX_WARNINGS:
-            progress.warning(skip.message)
-        elif warned[0] == MAX_WARNINGS + 1:
-            progress.warning("more damaged records follow; only their count is shown")
+    on_skip = skip_warner(progress)
 
     path = None if args.input in (None, "-") else args.input
     try:
@@ -226,18 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] in SUBCOMMANDS:
         return _dispatch(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
-    try:
-        return run_cluster_command(args, sys.stdin.buffer, sys.stdout, sys.stderr)
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): not an error of ours. Point stdout
-        # at devnull so the interpreter's final flush does not raise again.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except KeyboardInterrupt:
-        sys.stderr.write("page-cluster: interrupted\n")
-        return 130
+    return run_entry(lambda: run_cluster_command(args, sys.stdin.buffer, sys.stdout, sys.stderr))
 
 
 if __name__ == "__main__":

@@ -23,12 +23,12 @@ from typing import Any, TextIO
 from ..ingest import build_corpus
 from ..io.json_file import check_writable, write_json_atomic, write_jsonl_atomic
 from ..io.jsonl import InputError
-from ..io.report import Skipped
 from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from ..validation.data import clustered_corpus_from_corpus
 from ..validation.merge import merge_validated_clusters
 from ..validation.report import validate_cluster_partition
+from .common import UsageParser, run_entry, skip_warner
 from .progress import ProgressPrinter
 
 __all__ = ["main", "read_cluster_assignments"]
@@ -41,8 +41,6 @@ WARC / WARC.gz, a folder of saved pages; detected from the content). Pages and
 clusters are matched by id: the page's id, else its URL, else its position, as
 the clustering output names it."""
 
-#: At most this many skipped-record warnings are printed (all are counted).
-MAX_WARNINGS = 20
 
 #: How many offending ids an error message lists.
 SHOWN_IDS = 5
@@ -52,14 +50,8 @@ class CommandError(Exception):
     """A user-facing failure (bad file, unmatched ids): message, exit status 1."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = UsageParser(
         prog="page-cluster validate",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -143,16 +135,7 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
     """Parse ``--pages`` with the clustering command's reader; ids as its output gives them."""
     path = args.pages
     ids: list[Any] = []
-    warned = [0]
-
-    def on_skip(skip: Skipped) -> None:
-        if not skip.is_error:
-            return
-        warned[0] += 1
-        if warned[0] <= MAX_WARNINGS:
-            progress.warning(skip.message)
-        elif warned[0] == MAX_WARNINGS + 1:
-            progress.warning("more damaged records follow; only their count is shown")
+    on_skip = skip_warner(progress)
 
     try:
         source = open_pages(path, args.format, on_skip=on_skip)
@@ -251,8 +234,4 @@ def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
 
 def main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(list(argv))
-    try:
-        return run_validate(args, sys.stdout, sys.stderr)
-    except KeyboardInterrupt:
-        sys.stderr.write("page-cluster: interrupted\n")
-        return 130
+    return run_entry(lambda: run_validate(args, sys.stdout, sys.stderr))

@@ -321,25 +321,18 @@ def open_pages(
         if path.is_dir():
             if format not in (None, "mirror"):
                 raise InputError(name, f"is a folder; --format {format} needs a file")
-            return PageSource(
-                format="mirror",
-                name=name,
-                path=path,
-                stream=None,
-                prefix=b"",
-                on_skip=on_skip,
-                warc_reader=warc_reader,
-                skip_invalid=skip_invalid,
-            )
-        if format == "mirror":
-            raise InputError(name, "is not a folder (the mirror format reads a folder)")
-        try:
-            with open(path, "rb") as fh:
-                prefix = fh.read(_PEEK_BYTES)
-        except OSError as exc:
-            raise InputError(name, f"cannot open ({exc.strerror or exc})") from None
+            found = "mirror"
+        else:
+            if format == "mirror":
+                raise InputError(name, "is not a folder (the mirror format reads a folder)")
+            try:
+                with open(path, "rb") as fh:
+                    prefix = fh.read(_PEEK_BYTES)
+            except OSError as exc:
+                raise InputError(name, f"cannot open ({exc.strerror or exc})") from None
+            found = format or detect_format(prefix)
         return PageSource(
-            format=format or detect_format(prefix),
+            format=found,
             name=name,
             path=path,
             stream=None,

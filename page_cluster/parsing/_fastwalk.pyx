@@ -63,10 +63,6 @@ cdef inline str _utf8(const unsigned char* s):
     return PyUnicode_DecodeUTF8(<const char*>s, strlen(<const char*>s), "replace")
 
 
-cdef inline bint _is_element(xmlNode* c) noexcept:
-    return c.type == XML_ELEMENT_NODE
-
-
 cdef inline bint _is_child(xmlNode* c) noexcept:
     # What lxml iterates as children: elements, comments, entity references, PIs.
     return c.type == XML_ELEMENT_NODE or c.type == 8 or c.type == 5 or c.type == 7
@@ -169,22 +165,24 @@ cdef tuple _segment(xmlNode* el, str tag, object shared):
     return seg, tag
 
 
-cdef object _shared_item_classes(xmlNode* el):
-    """Classes common to all repeated list/table items of one parent, by tag."""
+cdef object _shared_item_classes(list kids, list tags):
+    """Classes common to all repeated list/table items of one parent, by tag.
+
+    ``kids``/``tags``: the parent's children and their raw tags, as the walk
+    already read them (``None`` for non-elements).
+    """
     cdef dict seen = {}
     cdef dict counts = {}
-    cdef xmlNode* c = el.children
-    cdef str tag
-    while c is not NULL:
-        if c.type == XML_ELEMENT_NODE:
-            tag = _raw_tag(c)
-            if tag in _ITEM:
-                attr = _attr(c, b"class")
-                cls = frozenset(_STABLE(attr)) if attr else frozenset()
-                prev = seen.get(tag)
-                seen[tag] = cls if prev is None else prev & cls
-                counts[tag] = counts.get(tag, 0) + 1
-        c = c.next
+    cdef Py_ssize_t k
+    for k in range(len(kids)):
+        tag = tags[k]
+        if tag is None or tag not in _ITEM:
+            continue
+        attr = _attr(<xmlNode*><size_t>kids[k], b"class")
+        cls = frozenset(_STABLE(attr)) if attr else frozenset()
+        prev = seen.get(tag)
+        seen[tag] = cls if prev is None else prev & cls
+        counts[tag] = counts.get(tag, 0) + 1
     if not seen:
         return None
     repeated = {t: v for t, v in seen.items() if counts[t] > 1}
@@ -270,7 +268,7 @@ def walk_body(cetree._Element body, str body_tag, object cba):
             in_text = _has_own_text(el)
         shared = None
         if len(kids) > 1 and any_item:
-            shared = _shared_item_classes(el)
+            shared = _shared_item_classes(kids, tags)
         descend_nodes = []
         descend_info = []
         emitted = False

@@ -1,0 +1,74 @@
+"""What every ``page-cluster`` subcommand shares: usage errors, skip warnings,
+JSONL output and the handling of a closed pipe or Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
+
+from ..io.report import Skipped
+from .progress import ProgressPrinter
+
+__all__ = ["MAX_WARNINGS", "UsageParser", "run_entry", "skip_warner", "write_jsonl"]
+
+#: At most this many skipped-record warnings are printed (all are counted).
+MAX_WARNINGS = 20
+
+
+class UsageParser(argparse.ArgumentParser):
+    """Bad arguments: the usage and the message on stderr, exit status 2."""
+
+    def error(self, message: str) -> None:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def skip_warner(progress: ProgressPrinter) -> Callable[[Skipped], None]:
+    """An ``on_skip`` callback: warns about the first damaged records, then goes quiet.
+
+    Routine skips (non-HTML responses, redirects) are only counted by the reader.
+    """
+    warned = 0
+
+    def on_skip(skip: Skipped) -> None:
+        nonlocal warned
+        if not skip.is_error:
+            return
+        warned += 1
+        if warned <= MAX_WARNINGS:
+            progress.warning(skip.message)
+        elif warned == MAX_WARNINGS + 1:
+            progress.warning("more damaged records follow; only their count is shown")
+
+    return on_skip
+
+
+def write_jsonl(out: TextIO, records: Iterable[dict[str, Any]], *, batch: int = 4096) -> None:
+    """Compact JSON lines (non-ASCII kept), written in batches, then flushed."""
+    buf: list[str] = []
+    for rec in records:
+        buf.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
+        if len(buf) >= batch:
+            out.write("\n".join(buf) + "\n")
+            buf.clear()
+    if buf:
+        out.write("\n".join(buf) + "\n")
+    out.flush()
+
+
+def run_entry(command: Callable[[], int]) -> int:
+    """Run a command: a reader that went away (``| head``) is not an error of ours,
+    Ctrl-C exits with status 130 and one line."""
+    try:
+        return command()
+    except BrokenPipeError:
+        # Point stdout at devnull so the interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("page-cluster: interrupted\n")
+        return 130
