@@ -134,10 +134,6 @@ class Corpus:
     def n_signatures(self) -> int:
         return self.matrix.shape[0]
 
-    def signature_tokens(self, sig: int) -> np.ndarray:
-        m = self.matrix
-        return m.indices[m.indptr[sig] : m.indptr[sig + 1]]
-
 
 class CorpusBuilder:
     """Collects parsed pages from any number of workers into a :class:`Corpus`."""
