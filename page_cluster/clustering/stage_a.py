@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.cluster.hierarchy import fcluster, linkage
-from scipy.spatial.distance import squareform
 
+from .linkage import average_linkage_labels
 from .similarity import weighted_jaccard_matrix
 
 __all__ = [
@@ -104,8 +103,7 @@ def cluster_block(
         dist = 1.0 - sim
         np.fill_diagonal(dist, 0.0)
         dist = np.maximum(dist, dist.T)
-        z = linkage(squareform(dist, checks=False), method="average")
-        labels = fcluster(z, t=max_distance, criterion="distance") - 1
+        labels = average_linkage_labels(dist, max_distance)
         path = "exact"
     else:
         labels = near_duplicate_components(psub, max_distance)
