@@ -177,7 +177,11 @@ class CorpusBuilder:
             used = need
             self._remap_len[worker] = used
         empty = np.empty(0, dtype=np.int32)
-        gids = empty if remap is None else np.sort(remap[parsed.local_ids])
+        gids = (
+            empty
+            if remap is None
+            else np.sort(remap[np.frombuffer(parsed.local_ids, dtype=np.intc)])
+        )
         key = gids.tobytes()
         sig = self._sig_index.get(key)
         if sig is None:

@@ -6,16 +6,19 @@ and blocking signals are kept. Parsing can run in worker processes.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .corpus import Corpus, CorpusBuilder, PageSignals
 from .io.record import PageRecord, record_from_mapping
 from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
 from .model import InvalidPageError, Page, PageId, coerce_page
 from .parallel_parse import ParseTask, parse_in_order
 from .progress import ProgressCallback, ProgressEvent
+
+if TYPE_CHECKING:
+    from .corpus import Corpus
 
 __all__ = ["PagesInput", "build_corpus", "iter_page_records", "iter_pages"]
 
@@ -75,7 +78,6 @@ def build_corpus(
     called once parsing is under way (see
     :func:`~page_cluster.parallel_parse.parse_in_order`).
     """
-    builder = CorpusBuilder()
     waiting: deque[PageRecord] = deque()
 
     def tasks() -> Iterator[ParseTask]:
@@ -89,6 +91,15 @@ def build_corpus(
         content_block_attribute=content_block_attribute,
         on_start=on_parse_start,
     )
+    # The first result starts the workers; the corpus module (numpy) is loaded
+    # only then, so that the workers are forked from a light process and parse
+    # while the numeric stack loads.
+    first = next(parsed_pages, None)
+    from .corpus import CorpusBuilder, PageSignals
+
+    builder = CorpusBuilder()
+    if first is not None:
+        parsed_pages = itertools.chain([first], parsed_pages)
     for i, (worker, parsed) in enumerate(parsed_pages, start=1):
         record = waiting.popleft()
         page = record.page

@@ -139,3 +139,20 @@ def test_near_duplicate_components_only_joins_verified_close_rows(rows):
         for b in range(len(rows)):
             if sets[a] == sets[b]:
                 assert labels[a] == labels[b]
+
+
+def test_workers_are_forked_before_numpy_loads():
+    # The CLI starts its parsing workers from a process that has not imported
+    # the numeric stack, so they parse while it loads; parsing never needs it.
+    code = (
+        "import sys\n"
+        "import page_cluster.cli.main\n"
+        "from page_cluster.model import Page\n"
+        "from page_cluster.parsing.signature import LocalInterner, parse_page\n"
+        "p = parse_page(Page(html='<body><div class=a><p>x</p></div></body>'), LocalInterner(),"
+        " with_stylesheet_links=True)\n"
+        "print(len(p.local_ids) > 0, sorted(m for m in sys.modules if m.split('.')[0] in"
+        " ('numpy', 'scipy')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True []"

@@ -216,7 +216,13 @@ def walk_body(cetree._Element body, str body_tag, object cba):
     cdef xmlNode* c
     cdef xmlNode* child
     cdef xmlNode* only
-    cdef dict seen_nodes = {}
+    # Paths are numbered as they are first built: a path is its parent's number
+    # and one segment, so no long path string is rebuilt or hashed per element.
+    cdef list path_str = [body_tag]
+    cdef list steps = [{}]       # per path number: {segment: child path number}
+    cdef dict step
+    cdef object pid
+    cdef dict seen_nodes = {}    # path numbers, in first-seen order
     cdef dict seen_leaves = {}
     cdef long count = 0
     cdef bint in_text, emitted, block, has_children, any_inline, any_item
@@ -227,7 +233,7 @@ def walk_body(cetree._Element body, str body_tag, object cba):
     cdef list tags
     cdef list kids
     cdef tuple segs, paths, c_segs, c_paths
-    cdef str tag, path
+    cdef str tag
     cdef object seg, shared
     cdef bytes cba_bytes = cba.encode("utf-8") if cba is not None else None
     cdef const char* cba_c = NULL
@@ -236,7 +242,7 @@ def walk_body(cetree._Element body, str body_tag, object cba):
     if cba_bytes is not None:
         cba_c = cba_bytes
     stack_nodes.append(<size_t>root)
-    stack_info.append(((body_tag,), (body_tag,)))
+    stack_info.append(((body_tag,), (0,)))
     while stack_nodes:
         el = <xmlNode*><size_t>stack_nodes.pop()
         segs, paths = stack_info.pop()
@@ -298,12 +304,19 @@ def walk_body(cetree._Element body, str body_tag, object cba):
                 c_segs = segs[: i + 1]
                 c_paths = paths[: i + 1]
             else:
+                step = <dict>steps[<Py_ssize_t>paths[-1]]
+                pid = step.get(seg)
+                if pid is None:
+                    pid = len(path_str)
+                    step[seg] = pid
+                    path_str.append(path_str[<Py_ssize_t>paths[-1]] + ">" + seg)
+                    steps.append({})
                 c_segs = segs + (seg,)
-                c_paths = paths + (paths[-1] + ">" + seg,)
-            path = c_paths[-1]
-            seen_nodes[path] = None
+                c_paths = paths + (pid,)
+            pid = c_paths[-1]
+            seen_nodes[pid] = None
             if block or tag in _OPAQUE:
-                seen_leaves[path] = None
+                seen_leaves[pid] = None
             else:
                 descend_nodes.append(<size_t>child)
                 descend_info.append((c_segs, c_paths))
@@ -314,4 +327,10 @@ def walk_body(cetree._Element body, str body_tag, object cba):
         descend_info.reverse()
         stack_nodes.extend(descend_nodes)
         stack_info.extend(descend_info)
-    return list(seen_nodes), list(seen_leaves), count
+    # dict.fromkeys: should two numbers ever spell one path, it is listed once,
+    # at its first place, as the pure walker lists it.
+    return (
+        list(dict.fromkeys([path_str[i] for i in seen_nodes])),
+        list(dict.fromkeys([path_str[i] for i in seen_leaves])),
+        count,
+    )

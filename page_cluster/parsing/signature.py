@@ -3,13 +3,16 @@
 A worker parses each page once, walks it once, interns the token strings in a
 process-local table and returns only small integer arrays plus the strings it has
 not sent before. The HTML is dropped as soon as the walk ends.
+
+Nothing here imports numpy: the CLI starts its parsing workers before loading
+the numeric stack, so parsing begins while the main process still imports it.
+Ids travel as ``array('i')`` (C ints, pickled as raw bytes).
 """
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
-
-import numpy as np
 
 from ..model import Page
 from .html_source import parse_html
@@ -23,7 +26,7 @@ __all__ = ["LocalInterner", "ParsedPage", "parse_page"]
 class ParsedPage:
     """A page reduced to its signature: process-local token ids (sorted, unique)."""
 
-    local_ids: np.ndarray
+    local_ids: array
     new_strings: list[str]
     element_count: int
     body_class_list: list[str]
@@ -41,19 +44,20 @@ class LocalInterner:
         self._strings: list[str] = []
         self._sent = 0
 
-    def intern(self, tokens: list[str]) -> np.ndarray:
+    def intern(self, tokens: list[str]) -> array:
+        """Sorted local ids of ``tokens`` (an ``array('i')``)."""
         ids = self._ids
         strings = self._strings
-        out = np.empty(len(tokens), dtype=np.int32)
-        for i, tok in enumerate(tokens):
+        out: list[int] = []
+        for tok in tokens:
             tid = ids.get(tok)
             if tid is None:
                 tid = len(strings)
                 ids[tok] = tid
                 strings.append(tok)
-            out[i] = tid
+            out.append(tid)
         out.sort()
-        return out
+        return array("i", out)
 
     def take_new(self) -> list[str]:
         new = self._strings[self._sent :]
