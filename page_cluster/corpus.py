@@ -74,7 +74,12 @@ def _segment_kind(seg: str) -> str | None:
 
 
 def token_info(tokens: list[str]) -> TokenInfo:
-    """Derive :class:`TokenInfo` for a sorted vocabulary."""
+    """Derive :class:`TokenInfo` for a sorted vocabulary.
+
+    A path's parent path sorts before it and is usually in the vocabulary too;
+    its fields then give the child's from the last step alone, so each token
+    costs one step, not its whole depth.
+    """
     n = len(tokens)
     index = {t: i for i, t in enumerate(tokens)}
     parent = np.full(n, -1, dtype=np.int32)
@@ -85,21 +90,43 @@ def token_info(tokens: list[str]) -> TokenInfo:
     is_attr = np.zeros(n, dtype=bool)
     tags: list[str] = []
     codes = {c: i for i, c in enumerate(LANDMARK_CODES)}
+    kinds: dict[str, str | None] = {}
+
+    def kind_of(seg: str) -> str | None:
+        kind = kinds.get(seg, "")
+        if kind == "":
+            kind = kinds[seg] = _segment_kind(seg)
+        return kind
+
     for i, tok in enumerate(tokens):
         if tok.startswith("@"):
             is_attr[i] = True
             tags.append("")
             continue
-        segs = tok.split(">")
-        depth[i] = len(segs) - 1
         cut = tok.rfind(">")
-        if cut > 0:
-            parent[i] = index.get(tok[:cut], -1)
-        last = segs[-1]
+        last = tok[cut + 1 :]
         end = min((p for p in (last.find("."), last.find("[")) if p != -1), default=len(last))
         tags.append(last[:end] or "div")
+        p = index.get(tok[:cut], -1) if cut > 0 else -1
+        if p >= 0 and not is_attr[p]:
+            parent[i] = p
+            depth[i] = depth[p] + 1
+            kind = kind_of(last)
+            if main_depth[p] >= 0:
+                main_depth[i] = main_depth[p] + 1
+            elif kind == "main":
+                main_depth[i] = 0
+            if landmark[p] >= 0:
+                landmark[i] = landmark[p]
+                landmark_root[i] = landmark_root[p]
+            elif kind is not None and kind != "main":
+                landmark[i] = codes[kind]
+                landmark_root[i] = i
+            continue
+        segs = tok.split(">")
+        depth[i] = len(segs) - 1
         for d, seg in enumerate(segs[1:], start=1):
-            kind = _segment_kind(seg)
+            kind = kind_of(seg)
             if kind is None:
                 continue
             if kind == "main":

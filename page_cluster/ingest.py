@@ -15,6 +15,7 @@ from .io.record import PageRecord, record_from_mapping
 from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
 from .model import InvalidPageError, Page, PageId, coerce_page
 from .parallel_parse import ParseTask, parse_in_order
+from .parsing.html_source import to_utf8
 from .progress import ProgressCallback, ProgressEvent
 
 if TYPE_CHECKING:
@@ -83,7 +84,10 @@ def build_corpus(
     def tasks() -> Iterator[ParseTask]:
         for record in iter_page_records(pages):
             waiting.append(record)
-            yield ParseTask(record.page, record.encoding, record.derive_stylesheets)
+            html, encoding = record.page.html, record.encoding
+            if isinstance(html, str):
+                html, encoding = to_utf8(html), "utf-8"
+            yield ParseTask(html, encoding, record.derive_stylesheets)
 
     parsed_pages = parse_in_order(
         tasks(),

@@ -19,8 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from .model import Page
-from .parsing.signature import LocalInterner, ParsedPage, parse_page
+from .parsing.signature import LocalInterner, ParsedPage, parse_document
 
 __all__ = ["CHUNK", "ParseTask", "default_jobs", "parse_in_order"]
 
@@ -34,9 +33,15 @@ MIN_PARALLEL_PAGES = 2 * CHUNK
 
 @dataclass(frozen=True, slots=True)
 class ParseTask:
-    """What a worker needs to parse one page."""
+    """What a worker needs to parse one page: its HTML and how to read it.
 
-    page: Page
+    Callers send text already encoded as UTF-8 bytes (``encoding="utf-8"``):
+    bytes cross the process boundary as a plain copy, where a ``str`` holding any
+    non-ASCII character is encoded to pickle it, decoded to unpickle it and
+    encoded again for lxml.
+    """
+
+    html: str | bytes
     encoding: str | None
     with_stylesheet_links: bool
 
@@ -62,8 +67,8 @@ def _init_worker(content_block_attribute: str | None) -> None:
 def _parse_chunk(tasks: list[ParseTask]) -> tuple[int, list[ParsedPage]]:
     assert _worker_interner is not None
     out = [
-        parse_page(
-            t.page,
+        parse_document(
+            t.html,
             _worker_interner,
             _worker_cba,
             t.encoding,
@@ -109,8 +114,8 @@ def parse_in_order(
         for task in (*head, *it) if jobs > 1 else it:
             yield (
                 "local",
-                parse_page(
-                    task.page,
+                parse_document(
+                    task.html,
                     interner,
                     content_block_attribute,
                     task.encoding,

@@ -85,15 +85,26 @@ def _rewrite_segment(seg: str, families: set[str]) -> str:
     return m.group(1) + "." + ".".join(sorted(out)) + m.group(3)
 
 
-def rewrite_token(token: str, families: set[str]) -> str:
+def rewrite_token(token: str, families: set[str], cache: dict[str, str] | None = None) -> str:
     """The token with value-family classes replaced by ``family-*``.
+
+    ``cache`` (segment -> rewritten segment) may be shared across the tokens of
+    one vocabulary: paths repeat the same few steps many times.
 
     >>> rewrite_token("body>main>article.category-news.post>h1", {"category"})
     'body>main>article.category-*.post>h1'
     """
     if token.startswith("@"):
         return _rewrite_segment(token, families)
-    return ">".join(_rewrite_segment(s, families) for s in token.split(">"))
+    if cache is None:
+        cache = {}
+    out = []
+    for seg in token.split(">"):
+        new = cache.get(seg)
+        if new is None:
+            new = cache[seg] = _rewrite_segment(seg, families)
+        out.append(new)
+    return ">".join(out)
 
 
 def generalize_corpus(corpus: Corpus) -> Corpus:
@@ -101,7 +112,8 @@ def generalize_corpus(corpus: Corpus) -> Corpus:
     families = value_families(corpus.tokens)
     if not families:
         return corpus
-    rewritten = [rewrite_token(t, families) for t in corpus.tokens]
+    cache: dict[str, str] = {}
+    rewritten = [rewrite_token(t, families, cache) for t in corpus.tokens]
     tokens = sorted(set(rewritten))
     index = {t: i for i, t in enumerate(tokens)}
     new_col = np.asarray([index[t] for t in rewritten], dtype=np.int64)

@@ -19,7 +19,7 @@ from .html_source import parse_html
 from .structure import walk_structure
 from .stylesheet_links import StylesheetLinks, read_stylesheet_links
 
-__all__ = ["LocalInterner", "ParsedPage", "parse_page"]
+__all__ = ["LocalInterner", "ParsedPage", "parse_document", "parse_page"]
 
 
 @dataclass(slots=True)
@@ -78,7 +78,25 @@ def parse_page(
     ``with_stylesheet_links`` also reads the page's ``<link rel=stylesheet>`` and
     ``<base>`` hrefs from the same tree (for records that lack ``stylesheetHrefs``).
     """
-    root = parse_html(page.html, encoding)
+    return parse_document(
+        page.html,
+        interner,
+        content_block_attribute,
+        encoding,
+        with_stylesheet_links=with_stylesheet_links,
+    )
+
+
+def parse_document(
+    html: str | bytes,
+    interner: LocalInterner,
+    content_block_attribute: str | None = None,
+    encoding: str | None = None,
+    *,
+    with_stylesheet_links: bool = False,
+) -> ParsedPage:
+    """:func:`parse_page` on the HTML alone (what a parsing worker is sent)."""
+    root = parse_html(html, encoding)
     structure = walk_structure(root, content_block_attribute)
     ids = interner.intern(structure.node_paths + structure.attr_tokens)
     return ParsedPage(
