@@ -178,6 +178,40 @@ def test_prose_list_inside_the_body_is_kept():
     assert "Point 3: a plain sentence" in _alone(html)
 
 
+def _alone_bytes(data: bytes) -> str:
+    [r] = extract_main_content([{"id": "p", "html": data}], cluster_keys=[None])
+    return r.main_text
+
+
+QUOTED = (
+    "\u201cWe dodged a bullet,\u201d said the spokesman of the caf\u00e9 owners\u2019 association, "
+    "as the storm passed the town without the damage that forecasters had feared. "
+)
+
+
+def test_utf8_bytes_with_a_late_meta_charset_are_read_as_utf8():
+    # News pages often carry tens of kilobytes of inline style before their meta
+    # charset, with a non-ASCII character in it: the parser's own sniffing has
+    # then settled on windows-1252 and reads the UTF-8 text as mojibake.
+    style = "<style>.more::after{content:'\u2192'}" + ".c{color:red}" * 4000 + "</style>"
+    html = (
+        f'<html><head>{style}<meta charset="utf-8"><title>Storm</title></head><body>'
+        f'<div class="story"><p>{QUOTED * 3}</p><p>{QUOTED * 2}</p></div></body></html>'
+    )
+    text = _alone_bytes(html.encode("utf-8"))
+    assert _norm(QUOTED) in text
+    assert "\u00e2\u20ac" not in text  # no mojibake of the quotes
+
+
+def test_declared_and_legacy_charsets_of_bytes_are_honoured():
+    body = f'<div class="story"><p>{QUOTED * 3}</p><p>{QUOTED * 2}</p></div>'
+    declared = f'<html><head><meta charset="windows-1252"></head><body>{body}</body></html>'
+    assert _norm(QUOTED) in _alone_bytes(declared.encode("cp1252"))
+    # Undeclared and not valid UTF-8: the web's legacy default.
+    undeclared = f"<html><body>{body}</body></html>"
+    assert _norm(QUOTED) in _alone_bytes(undeclared.encode("cp1252"))
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(html_soup())
 def test_per_page_path_never_crashes_on_tag_soup(html):
