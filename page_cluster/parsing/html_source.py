@@ -35,18 +35,38 @@ def to_utf8(html: str | bytes) -> bytes:
     return html.encode("utf-8", errors="replace")
 
 
+def _sniffed(data: bytes) -> tuple[bytes, str | None]:
+    """``data`` as bytes the parser can take and their encoding (``None``: lxml's guess)."""
+    from ..io.charset import UndecodableError, decode_html_bytes
+
+    try:
+        decoded = decode_html_bytes(data)
+    except UndecodableError:
+        return data, None  # not text: lxml makes what it can of it
+    if isinstance(decoded.html, bytes):
+        return decoded.html, decoded.encoding
+    return to_utf8(decoded.html), "utf-8"
+
+
 def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element | None:
     """Parse a page into an lxml tree; ``None`` when there is nothing to parse.
 
     ``str`` input is encoded as UTF-8 and parsed as such (its own meta charset is
     then irrelevant: the text is already decoded). ``bytes`` input is parsed with
-    ``encoding`` when given, else lxml sniffs the BOM and meta charset.
+    ``encoding`` when given, else its charset is sniffed as the readers sniff it
+    (:func:`~page_cluster.io.charset.decode_html_bytes`: byte-order mark, meta
+    charset near the top, UTF-8 when the bytes are valid UTF-8, else
+    windows-1252). lxml's own sniffing is not enough: it reads a meta charset
+    only near the top, and news pages often put tens of kilobytes of inline
+    style first, so their UTF-8 text came out as windows-1252 mojibake.
     """
     if isinstance(html, str):
         data = to_utf8(html)
         parser = _UTF8_PARSER
     else:
         data = html
+        if encoding is None and data:
+            data, encoding = _sniffed(data)
         parser = _UTF8_PARSER if encoding in ("utf-8", "utf8", "UTF-8") else _new_parser(encoding)
     if not data or not data.strip():
         return None
