@@ -17,7 +17,6 @@ recomputed from all its pages, so later decisions see the pooled evidence.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -32,36 +31,54 @@ ABSENT = 0.1
 PARENT_PRESENT = 0.4
 
 
-@dataclass(slots=True)
-class _RowStats:
-    dist: np.ndarray
-    blocked: np.ndarray
+class _Units:
+    """Unit profiles with the per-cell tests the distance needs, kept up to date.
 
+    A unit's parent frequencies and its present / absent / characteristic cells
+    depend on its own profile only, so a merge refreshes one row; each distance
+    row then reads only the columns that can count (those whose parent is on the
+    unit's pages, its characteristic items, its absent items).
+    """
 
-def _row(
-    profiles: np.ndarray,
-    i: int,
-    parent_cols: np.ndarray,
-    top: np.ndarray,
-    evidence: np.ndarray,
-) -> _RowStats:
-    """Distances and two-sided blocks between unit ``i`` and every unit."""
-    pi = profiles[i]
-    par_all = profiles[:, parent_cols]
-    par_all[:, top] = 1.0
-    par_i = par_all[i]
-    frontier = (par_all >= PARENT_PRESENT) & (par_i >= PARENT_PRESENT)[None, :]
-    diff = np.abs(profiles - pi[None, :])
-    dist = (diff * frontier).sum(axis=1)
-    # A difference counts at its root: the unit lacking the item has its parent.
-    i_has = (par_all > ABSENT) & ((pi >= CHARACTERISTIC) & evidence)[None, :] & (profiles <= ABSENT)
-    j_has = (
-        ((par_i > ABSENT) & evidence)[None, :]
-        & (profiles >= CHARACTERISTIC)
-        & (pi <= ABSENT)[None, :]
-    )
-    blocked = i_has.any(axis=1) & j_has.any(axis=1)
-    return _RowStats(dist=dist, blocked=blocked)
+    def __init__(
+        self, prof: np.ndarray, parent_cols: np.ndarray, top: np.ndarray, evidence: np.ndarray
+    ) -> None:
+        self.prof = prof
+        self.parent_cols = parent_cols
+        self.top = top
+        self.evidence = evidence
+        par = prof[:, parent_cols]
+        par[:, top] = 1.0
+        self.parent_present = par >= PARENT_PRESENT
+        self.parent_seen = par > ABSENT
+        self.absent = prof <= ABSENT
+        self.characteristic = prof >= CHARACTERISTIC
+
+    def refresh(self, i: int) -> None:
+        """Recompute row ``i`` after its profile changed."""
+        p = self.prof[i]
+        par = p[self.parent_cols]
+        par[self.top] = 1.0
+        self.parent_present[i] = par >= PARENT_PRESENT
+        self.parent_seen[i] = par > ABSENT
+        self.absent[i] = p <= ABSENT
+        self.characteristic[i] = p >= CHARACTERISTIC
+
+    def row(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """Distances between unit ``i`` and every unit, and which pairs are blocked."""
+        prof = self.prof
+        pi = prof[i]
+        # Frontier: the token's parent is on a good share of both units' pages.
+        cols = np.flatnonzero(self.parent_present[i])
+        diff = np.abs(prof[:, cols] - pi[cols])
+        diff *= self.parent_present[:, cols]
+        dist = diff.sum(axis=1, dtype=np.float64)
+        # A difference counts at its root: the unit lacking the item has its parent.
+        cols = np.flatnonzero(self.characteristic[i] & self.evidence)
+        i_has = (self.parent_seen[:, cols] & self.absent[:, cols]).any(axis=1)
+        cols = np.flatnonzero(self.parent_seen[i] & self.evidence & self.absent[i])
+        j_has = self.characteristic[:, cols].any(axis=1)
+        return dist, i_has & j_has
 
 
 def agglomerate_units(
@@ -96,12 +113,13 @@ def agglomerate_units(
     top = parent < 0
     parent_cols = np.where(top, 0, parent)
     evidence = np.ones(len(parent), dtype=bool) if evidence is None else np.asarray(evidence, bool)
+    units = _Units(prof, parent_cols, top, evidence)
     active = np.ones(k, dtype=bool)
     group = np.arange(k)
     dist = np.full((k, k), np.inf, dtype=np.float64)
     for i in range(k):
-        row = _row(prof, i, parent_cols, top, evidence)
-        dist[i] = np.where(row.blocked, np.inf, row.dist)
+        d, blocked = units.row(i)
+        dist[i] = np.where(blocked, np.inf, d)
     np.fill_diagonal(dist, np.inf)
     dist = np.minimum(dist, dist.T)  # symmetric by construction; guards float noise
     while True:
@@ -119,10 +137,11 @@ def agglomerate_units(
         sizes[i] = total
         active[j] = False
         group[group == j] = i
+        units.refresh(i)
         dist[j, :] = np.inf
         dist[:, j] = np.inf
-        row = _row(prof, i, parent_cols, top, evidence)
-        d = np.where(row.blocked | ~active, np.inf, row.dist)
+        d, blocked = units.row(i)
+        d = np.where(blocked | ~active, np.inf, d)
         d[i] = np.inf
         dist[i, :] = d
         dist[:, i] = d
