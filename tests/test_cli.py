@@ -115,3 +115,15 @@ def test_content_block_attribute_option():
     res = run(["--content-block-attribute", "data-bgb"], jsonl(a, b))
     keys = [json.loads(line)["clusterKey"] for line in res.stdout.decode().splitlines()]
     assert keys[0] == keys[1]
+
+
+def test_commands_run_with_a_larger_collector_threshold_and_restore_it():
+    import gc
+
+    from page_cluster.cli.common import CLI_GC_THRESHOLD, run_entry
+
+    before = gc.get_threshold()
+    seen = []
+    assert run_entry(lambda: seen.append(gc.get_threshold()) or 0) == 0
+    assert seen == [CLI_GC_THRESHOLD]
+    assert gc.get_threshold() == before
