@@ -1,5 +1,5 @@
 """``python -m page_cluster`` runs the CLI."""
 
-from .cli.main import main
+from .cli.main import console_main
 
-raise SystemExit(main())
+console_main()

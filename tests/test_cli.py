@@ -127,3 +127,30 @@ def test_commands_run_with_a_larger_collector_threshold_and_restore_it():
     assert run_entry(lambda: seen.append(gc.get_threshold()) or 0) == 0
     assert seen == [CLI_GC_THRESHOLD]
     assert gc.get_threshold() == before
+
+
+def test_console_entry_flushes_output_and_reports_before_its_quick_exit(tmp_path):
+    # The command ends with os._exit once flushed: nothing may be lost on the way.
+    report = tmp_path / "validation.json"
+    res = subprocess.run(
+        [sys.executable, "-m", "page_cluster", "--validation-file", str(report), str(SAMPLE)],
+        capture_output=True,
+        text=True,
+    )
+    assert res.returncode == 0
+    lines = res.stdout.splitlines()
+    assert len(lines) == sum(1 for line in SAMPLE.read_text().splitlines() if line.strip())
+    assert all("clusterKey" in json.loads(line) for line in lines)
+    assert json.loads(report.read_text())  # complete, valid JSON
+    assert "done" in res.stderr.splitlines()[-1]
+
+
+def test_console_entry_keeps_error_status_and_message():
+    res = subprocess.run(
+        [sys.executable, "-m", "page_cluster"],
+        input='{"html": 5}\n',
+        capture_output=True,
+        text=True,
+    )
+    assert res.returncode == 1
+    assert "missing a string `html` field" in res.stderr

@@ -9,12 +9,20 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from contextlib import suppress
+from typing import Any, NoReturn, TextIO
 
 from ..io.report import Skipped
 from .progress import ProgressPrinter
 
-__all__ = ["MAX_WARNINGS", "UsageParser", "run_entry", "skip_warner", "write_jsonl"]
+__all__ = [
+    "MAX_WARNINGS",
+    "UsageParser",
+    "exit_now",
+    "run_entry",
+    "skip_warner",
+    "write_jsonl",
+]
 
 #: At most this many skipped-record warnings are printed (all are counted).
 MAX_WARNINGS = 20
@@ -85,3 +93,19 @@ def run_entry(command: Callable[[], int]) -> int:
         return 130
     finally:
         gc.set_threshold(*saved)
+
+
+def exit_now(code: int) -> NoReturn:
+    """End a command-line process once its output is flushed, skipping teardown.
+
+    Interpreter finalisation (freeing the vocabulary, unloading numpy and scipy)
+    is a sizeable part of a small run and does nothing a finished command needs:
+    every report file is closed by then and the worker pool shut down. Only the
+    console entry points call this, never :func:`run_entry` (tests and library
+    users run commands in their own process).
+    """
+    for stream in (sys.stdout, sys.stderr):
+        # A reader that went away, or a stream already closed: nothing to keep.
+        with suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)

@@ -19,7 +19,7 @@ from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
 from ..preload import preload_in_background
-from .common import UsageParser, run_entry, skip_warner, write_jsonl
+from .common import UsageParser, exit_now, run_entry, skip_warner, write_jsonl
 from .progress import ProgressPrinter
 from .reports import check_report_paths, write_run_reports
 
@@ -205,5 +205,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_entry(lambda: run_cluster_command(args, sys.stdin.buffer, sys.stdout, sys.stderr))
 
 
+def console_main() -> None:
+    """The ``page-cluster`` command: :func:`main`, then a quick exit (see
+    :func:`~page_cluster.cli.common.exit_now`)."""
+    exit_now(main())
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    console_main()
