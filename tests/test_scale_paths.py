@@ -74,6 +74,19 @@ def test_parallel_parsing_gives_identical_keys(sample_records):
     assert back == one
 
 
+def test_spawned_workers_give_identical_keys(sample_records, monkeypatch):
+    # A process running threads (the app) starts its workers with "spawn": fresh
+    # interpreters that import the parsing modules themselves.
+    import multiprocessing
+
+    import page_cluster.parallel_parse as parallel_parse
+
+    monkeypatch.setattr(parallel_parse, "_context", lambda: multiprocessing.get_context("spawn"))
+    assert resolve_page_cluster_keys(sample_records, jobs=2) == resolve_page_cluster_keys(
+        sample_records, jobs=1
+    )
+
+
 def test_cli_jobs_flag_output_identical():
     outs = []
     for jobs in ("1", "2"):

@@ -1,6 +1,8 @@
 """Stage B decisions on unit profiles (token frequencies over each unit's pages)."""
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from page_cluster.clustering.stage_b import agglomerate_units
 
@@ -64,3 +66,64 @@ def test_trace_reports_every_merge_in_order():
 def test_single_unit_and_empty():
     assert groups([[1, 0, 0, 0, 0, 0]], [3]) == [0]
     assert agglomerate_units(np.zeros((0, 6)), np.zeros(0), PARENT).tolist() == []
+
+
+def _direct_row(prof, i, parent, evidence):
+    """Distances and blocks of unit ``i`` read straight from the definitions."""
+    from page_cluster.clustering.stage_b import ABSENT, CHARACTERISTIC, PARENT_PRESENT
+
+    k, t = prof.shape
+    par = np.where(parent[None, :] < 0, 1.0, prof[:, np.maximum(parent, 0)])
+    dist = np.zeros(k)
+    blocked = np.zeros(k, dtype=bool)
+    for j in range(k):
+        for c in range(t):
+            if par[i, c] >= PARENT_PRESENT and par[j, c] >= PARENT_PRESENT:
+                dist[j] += abs(float(prof[j, c]) - float(prof[i, c]))
+        i_has = any(
+            evidence[c]
+            and prof[i, c] >= CHARACTERISTIC
+            and prof[j, c] <= ABSENT
+            and par[j, c] > ABSENT
+            for c in range(t)
+        )
+        j_has = any(
+            evidence[c]
+            and prof[j, c] >= CHARACTERISTIC
+            and prof[i, c] <= ABSENT
+            and par[i, c] > ABSENT
+            for c in range(t)
+        )
+        blocked[j] = i_has and j_has
+    return dist, blocked
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_unit_rows_match_the_definitions(data):
+    from page_cluster.clustering.stage_b import _Units
+
+    k = data.draw(st.integers(1, 6))
+    t = data.draw(st.integers(1, 8))
+    levels = st.sampled_from([0.0, 0.05, 0.1, 0.3, 0.4, 0.5, 2 / 3, 0.8, 1.0])
+    prof = np.array(
+        data.draw(st.lists(st.lists(levels, min_size=t, max_size=t), min_size=k, max_size=k)),
+        dtype=np.float32,
+    )
+    parent = np.array([data.draw(st.integers(-1, c - 1)) for c in range(t)])
+    evidence = np.array(data.draw(st.lists(st.booleans(), min_size=t, max_size=t)))
+    units = _Units(prof.copy(), np.where(parent < 0, 0, parent), parent < 0, evidence)
+
+    def check() -> None:
+        for i in range(k):
+            dist, blocked = units.row(i)
+            want_dist, want_blocked = _direct_row(units.prof, i, parent, evidence)
+            np.testing.assert_allclose(dist, want_dist, atol=1e-5)
+            assert blocked.tolist() == want_blocked.tolist()
+
+    check()
+    # A merge changes one unit's profile; after its refresh every row still holds.
+    i, j = data.draw(st.integers(0, k - 1)), data.draw(st.integers(0, k - 1))
+    units.prof[i] = (units.prof[i] + units.prof[j]) / 2
+    units.refresh(i)
+    check()
