@@ -68,9 +68,19 @@ def test_single_unit_and_empty():
     assert agglomerate_units(np.zeros((0, 6)), np.zeros(0), PARENT).tolist() == []
 
 
+def _characteristic_where_absent(prof, par, evidence, a, b):
+    """Unit ``a`` has an evidence item that ``b`` lacks although it has its parent."""
+    from page_cluster.clustering.stage_b import ABSENT, CHARACTERISTIC
+
+    return any(
+        evidence[c] and prof[a, c] >= CHARACTERISTIC and prof[b, c] <= ABSENT and par[b, c] > ABSENT
+        for c in range(prof.shape[1])
+    )
+
+
 def _direct_row(prof, i, parent, evidence):
     """Distances and blocks of unit ``i`` read straight from the definitions."""
-    from page_cluster.clustering.stage_b import ABSENT, CHARACTERISTIC, PARENT_PRESENT
+    from page_cluster.clustering.stage_b import PARENT_PRESENT
 
     k, t = prof.shape
     par = np.where(parent[None, :] < 0, 1.0, prof[:, np.maximum(parent, 0)])
@@ -80,21 +90,9 @@ def _direct_row(prof, i, parent, evidence):
         for c in range(t):
             if par[i, c] >= PARENT_PRESENT and par[j, c] >= PARENT_PRESENT:
                 dist[j] += abs(float(prof[j, c]) - float(prof[i, c]))
-        i_has = any(
-            evidence[c]
-            and prof[i, c] >= CHARACTERISTIC
-            and prof[j, c] <= ABSENT
-            and par[j, c] > ABSENT
-            for c in range(t)
+        blocked[j] = _characteristic_where_absent(prof, par, evidence, i, j) and (
+            _characteristic_where_absent(prof, par, evidence, j, i)
         )
-        j_has = any(
-            evidence[c]
-            and prof[j, c] >= CHARACTERISTIC
-            and prof[i, c] <= ABSENT
-            and par[i, c] > ABSENT
-            for c in range(t)
-        )
-        blocked[j] = i_has and j_has
     return dist, blocked
 
 
