@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .parsing.signature import LocalInterner, ParsedPage, parse_document
 
-__all__ = ["CHUNK", "ParseTask", "default_jobs", "parse_in_order"]
+__all__ = ["CHUNK", "ParseTask", "default_jobs", "parse_in_order", "pool_context"]
 
 #: Pages per task sent to a worker (amortises inter-process overhead).
 CHUNK = 32
@@ -79,7 +79,9 @@ def _parse_chunk(tasks: list[ParseTask]) -> tuple[int, list[ParsedPage]]:
     return os.getpid(), out
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def pool_context() -> multiprocessing.context.BaseContext:
+    """How to start worker processes from this process: fork when it runs no
+    other thread, else spawn."""
     # Forking a multi-threaded process (a web app, a notebook kernel) can
     # deadlock; a fresh interpreter is the safe choice there.
     if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
@@ -150,7 +152,7 @@ def _parse_parallel(
     pending: deque[Future] = deque()
     limit = jobs * INFLIGHT_PER_JOB
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=_context(), initializer=_init_worker, initargs=(cba,)
+        max_workers=jobs, mp_context=pool_context(), initializer=_init_worker, initargs=(cba,)
     ) as pool:
         try:
             for chunk in _chunks(head, rest):

@@ -90,3 +90,21 @@ def test_evaluate_prints_quark_figures():
     assert len(report["confusion_blocks"]) == 3
     res = run(["evaluate"], jsonl(pages))
     assert b"Macro precision" in res.stdout and b"topic pages" in res.stdout
+
+
+def test_extract_output_is_the_same_for_any_number_of_jobs():
+    from .conftest import SAMPLE
+
+    data = SAMPLE.read_bytes()
+    one = run(["extract", "--jobs", "1"], data)
+    two = run(["extract", "--jobs", "2"], data)
+    assert one.returncode == 0 and two.returncode == 0, two.stderr
+    assert one.stdout == two.stdout
+    assert len(one.stdout.splitlines()) == 273
+    assert b"clusters read" in two.stderr
+
+
+def test_extract_rejects_a_zero_job_count():
+    res = run(["extract", "--jobs", "0"], b"")
+    assert res.returncode == 2
+    assert b"must be at least 1" in res.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,3 +107,23 @@ def test_extraction_never_crashes_on_tag_soup(htmls):
     for c, (pb, _st) in zip(out, seg, strict=True):
         assert len(c.kept) == len(pb) and isinstance(c.main_text, str)
         c.block_records()
+
+
+def test_workers_read_clusters_as_the_calling_process_does(monkeypatch):
+    # Spawned workers (a process running threads, such as the app, uses them).
+    import multiprocessing
+
+    import page_cluster.parallel_parse as parallel_parse
+    from page_cluster.content.extract import extract_main_content
+
+    pages = [p for n in (5, 40, 30) for p in site(n)[0]]
+    keys = [i // 25 for i in range(len(pages))]  # three clusters of 25 pages
+    here = extract_main_content(pages, cluster_keys=keys)
+    monkeypatch.setattr(
+        parallel_parse, "pool_context", lambda: multiprocessing.get_context("spawn")
+    )
+    there = extract_main_content(pages, cluster_keys=keys, jobs=2)
+    assert [c.main_text for c in there] == [c.main_text for c in here]
+    assert [c.block_records() for c in there] == [c.block_records() for c in here]
+    with pytest.raises(ValueError, match="jobs"):
+        extract_main_content(pages, jobs=0)

@@ -81,7 +81,9 @@ def test_spawned_workers_give_identical_keys(sample_records, monkeypatch):
 
     import page_cluster.parallel_parse as parallel_parse
 
-    monkeypatch.setattr(parallel_parse, "_context", lambda: multiprocessing.get_context("spawn"))
+    monkeypatch.setattr(
+        parallel_parse, "pool_context", lambda: multiprocessing.get_context("spawn")
+    )
     assert resolve_page_cluster_keys(sample_records, jobs=2) == resolve_page_cluster_keys(
         sample_records, jobs=1
     )

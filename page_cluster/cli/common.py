@@ -19,6 +19,7 @@ __all__ = [
     "MAX_WARNINGS",
     "UsageParser",
     "exit_now",
+    "positive_int",
     "run_entry",
     "skip_warner",
     "write_jsonl",
@@ -67,6 +68,17 @@ def write_jsonl(out: TextIO, records: Iterable[dict[str, Any]], *, batch: int = 
     if buf:
         out.write("\n".join(buf) + "\n")
     out.flush()
+
+
+def positive_int(text: str) -> int:
+    """``argparse`` type for counts such as ``--jobs``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 #: Allocations between young-generation collections in a command-line run.

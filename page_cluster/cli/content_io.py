@@ -62,6 +62,8 @@ def read_content_input(
     clusters: Path | None,
     content_block_attribute: str | None,
     progress: ProgressPrinter,
+    *,
+    jobs: int = 1,
 ) -> ContentInput:
     """Read pages; take their clusters from ``clusters`` or compute them."""
     progress.reading()
@@ -85,6 +87,9 @@ def read_content_input(
 
         progress.read_done(len(pages))
         keys = resolve_page_cluster_keys(
-            pages, content_block_attribute=content_block_attribute, on_progress=progress.event
+            pages,
+            content_block_attribute=content_block_attribute,
+            on_progress=progress.event,
+            jobs=jobs,
         )
     return ContentInput(pages, ids, keys)

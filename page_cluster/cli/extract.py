@@ -2,6 +2,7 @@
 
 page-cluster extract [--clusters FILE] [--block-tags TAGS] [--min-score S]
                      [--threshold P] [--no-blocks] [--content-block-attribute NAME]
+                     [--jobs N]
                      < pages.jsonl > content.jsonl
 """
 
@@ -18,7 +19,8 @@ from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_co
 from ..content.noise import DEFAULT_MIN_SCORE
 from ..io.jsonl import InputError
 from ..model import InvalidPageError
-from .common import UsageParser, run_entry, write_jsonl
+from ..parallel_parse import default_jobs
+from .common import UsageParser, positive_int, run_entry, write_jsonl
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
@@ -73,6 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-blocks", action="store_true", help="write only id and main_text")
     p.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="worker processes for clustering and reading clusters (default: all cores; "
+        "the output is the same for any N)",
+    )
+    p.add_argument(
         "--content-block-attribute",
         metavar="NAME",
         help="passed to clustering when clusters are computed",
@@ -84,8 +94,11 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
     from .content_io import read_content_input
 
     progress = ProgressPrinter(stderr)
+    jobs = args.jobs or default_jobs()
     try:
-        data = read_content_input(stdin, args.clusters, args.content_block_attribute, progress)
+        data = read_content_input(
+            stdin, args.clusters, args.content_block_attribute, progress, jobs=jobs
+        )
     except (InputError, InvalidPageError) as exc:
         progress.error(str(exc))
         return 1
@@ -95,7 +108,15 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
         threshold=args.threshold,
     )
     progress.message(f"extracting main content of {len(data.pages)} pages")
-    results = extract_main_content(data.pages, cluster_keys=data.keys, options=options)
+    step = max(1, len(set(data.keys)) // 10)
+
+    def on_cluster(done: int, total: int) -> None:
+        if done % step == 0 or done == total:
+            progress.message(f"extract: {done}/{total} clusters read")
+
+    results = extract_main_content(
+        data.pages, cluster_keys=data.keys, options=options, on_cluster=on_cluster, jobs=jobs
+    )
 
     def records():
         for page_id, content in zip(data.ids, results, strict=True):

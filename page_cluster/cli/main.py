@@ -19,7 +19,7 @@ from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
 from ..preload import preload_in_background
-from .common import UsageParser, exit_now, run_entry, skip_warner, write_jsonl
+from .common import UsageParser, exit_now, positive_int, run_entry, skip_warner, write_jsonl
 from .progress import ProgressPrinter
 from .reports import check_report_paths, write_run_reports
 
@@ -96,22 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         "-j",
-        type=_positive_int,
+        type=positive_int,
         default=default_jobs(),
         metavar="N",
         help="worker processes for parsing (default: all cores); output is identical for any N",
     )
     return p
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def _write_output(out: TextIO, ids: list[Any], keys: list[str]) -> None:

@@ -13,7 +13,7 @@ its cluster is read the same way with the per-page model.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -261,6 +261,7 @@ def extract_main_content(
     cluster_keys: Sequence[Any] | None = None,
     options: ExtractOptions | None = None,
     on_cluster: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> list[PageContent]:
     """Main content of every page, in input order.
 
@@ -268,7 +269,9 @@ def extract_main_content(
     = alone); without it the pages are clustered with
     :func:`~page_cluster.resolve_page_cluster_keys`. Each page's HTML is parsed
     once here and dropped after segmentation. ``on_cluster(done, total)`` reports
-    progress per cluster.
+    progress per cluster. ``jobs`` > 1 reads clusters in that many worker
+    processes (and clusters the pages with as many); every cluster is read on its
+    own, so the result is the same for any number of jobs.
 
     >>> pages = [{"id": i, "html": "<div class=nav><a href=/>Home</a> | <a href=/a>About</a>"
     ...           f"</div><article><h1>Post {i}</h1><p>{w} is a word, and a long "
@@ -277,32 +280,90 @@ def extract_main_content(
     >>> [c.main_text for c in extract_main_content(pages, cluster_keys=[1, 1, 1])][0]
     'Post 0 Apple is a word, and a long sentence follows it, with commas, for the reader.'
     """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
     opts = options or ExtractOptions()
     records = [coerce_page(p) for p in pages]
     if cluster_keys is None:
         from ..resolve import resolve_page_cluster_keys
 
-        cluster_keys = resolve_page_cluster_keys(records)
+        cluster_keys = resolve_page_cluster_keys(records, jobs=jobs)
     if len(cluster_keys) != len(records):
         raise ValueError(f"{len(cluster_keys)} cluster keys for {len(records)} pages")
     results: list[PageContent | None] = [None] * len(records)
     groups = group_by_cluster(cluster_keys)
-    for done, group in enumerate(groups, start=1):
-        segmented = []
-        alone = len(group) == 1
-        for i in group:
-            # A page read on its own leaves out text a reader does not see (hidden
-            # elements, form controls), as readability-style extractors do.
-            pb = segment_html(
-                records[i].html,
-                opts.block_tags,
-                label_attribute=opts.label_attribute,
-                mark_unseen=alone,
-            )
-            segmented.append((pb, block_stats(pb)))
-        for i, content in zip(group, analyze_cluster(segmented, opts), strict=True):
+    if jobs > 1 and len(groups) > 1 and len(records) >= MIN_PARALLEL_PAGES:
+        outcomes = _read_groups_in_workers(records, groups, opts, jobs)
+    else:
+        outcomes = ((g, read_cluster([records[i].html for i in g], opts)) for g in groups)
+    for done, (group, contents) in enumerate(outcomes, start=1):
+        for i, content in zip(group, contents, strict=True):
             content.page_id = records[i].id
             results[i] = content
         if on_cluster is not None:
             on_cluster(done, len(groups))
     return [r for r in results if r is not None]
+
+
+#: Fewer pages than this are read in the calling process (no start-up cost).
+MIN_PARALLEL_PAGES = 64
+
+
+def read_cluster(htmls: Sequence[str | bytes], opts: ExtractOptions) -> list[PageContent]:
+    """The pages of one cluster (HTML in cluster order), read together."""
+    alone = len(htmls) == 1
+    segmented = []
+    for html in htmls:
+        # A page read on its own leaves out text a reader does not see (hidden
+        # elements, form controls), as readability-style extractors do.
+        pb = segment_html(
+            html, opts.block_tags, label_attribute=opts.label_attribute, mark_unseen=alone
+        )
+        segmented.append((pb, block_stats(pb)))
+    return analyze_cluster(segmented, opts)
+
+
+_worker_options: ExtractOptions | None = None
+
+
+def _init_worker(opts: ExtractOptions) -> None:
+    global _worker_options
+    _worker_options = opts
+
+
+def _read_in_worker(htmls: list[str | bytes]) -> list[PageContent]:
+    assert _worker_options is not None
+    return read_cluster(htmls, _worker_options)
+
+
+def _read_groups_in_workers(
+    records: Sequence[Page], groups: list[list[int]], opts: ExtractOptions, jobs: int
+) -> Iterator[tuple[list[int], list[PageContent]]]:
+    """``(group, contents)`` as workers finish them, largest clusters sent first.
+
+    At most two clusters per worker are in flight, so the copies of the HTML on
+    their way stay bounded.
+    """
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    from ..parallel_parse import pool_context
+
+    order = sorted(range(len(groups)), key=lambda g: (-len(groups[g]), g))
+    pending: dict[Future, int] = {}
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=pool_context(), initializer=_init_worker, initargs=(opts,)
+    ) as pool:
+        queue = iter(order)
+        for g in queue:
+            pending[pool.submit(_read_in_worker, [records[i].html for i in groups[g]])] = g
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                g = pending.pop(fut)
+                yield groups[g], fut.result()
+                nxt = next(queue, None)
+                if nxt is not None:
+                    html = [records[i].html for i in groups[nxt]]
+                    pending[pool.submit(_read_in_worker, html)] = nxt
