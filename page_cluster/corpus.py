@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .parsing.segments import LANDMARK_ROLES, LANDMARK_TAGS
+from .parsing.segments import landmark_kind
 from .parsing.signature import ParsedPage
 
 if TYPE_CHECKING:
@@ -56,23 +56,6 @@ class TokenInfo:
     tag: list[str]
 
 
-def _segment_kind(seg: str) -> str | None:
-    """Landmark or ``main`` kind of one step, from its tag or its role."""
-    end = len(seg)
-    for ch in ".[":
-        i = seg.find(ch)
-        if i != -1 and i < end:
-            end = i
-    tag = seg[:end]
-    kind = LANDMARK_TAGS.get(tag)
-    if kind is None:
-        i = seg.find("[role=")
-        if i != -1:
-            j = seg.find("]", i)
-            kind = LANDMARK_ROLES.get(seg[i + 6 : j if j != -1 else None])
-    return kind
-
-
 def token_info(tokens: list[str]) -> TokenInfo:
     """Derive :class:`TokenInfo` for a sorted vocabulary.
 
@@ -95,7 +78,7 @@ def token_info(tokens: list[str]) -> TokenInfo:
     def kind_of(seg: str) -> str | None:
         kind = kinds.get(seg, "")
         if kind == "":
-            kind = kinds[seg] = _segment_kind(seg)
+            kind = kinds[seg] = landmark_kind(seg)
         return kind
 
     for i, tok in enumerate(tokens):

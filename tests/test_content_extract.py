@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -127,3 +128,47 @@ def test_workers_read_clusters_as_the_calling_process_does(monkeypatch):
     assert [c.block_records() for c in there] == [c.block_records() for c in here]
     with pytest.raises(ValueError, match="jobs"):
         extract_main_content(pages, jobs=0)
+
+
+def _chrome_page(i: int, header_extra: str = "") -> dict:
+    body = " ".join(
+        f"Sentence {k} of story {i} tells the reader something new, with details." for k in range(6)
+    )
+    return {
+        "id": i,
+        "html": '<body><header class="site-header"><a class="logo" href="/">Library</a>'
+        '<form role="search"><input name="q"><button>Search</button></form>'
+        f"{header_extra}</header>"
+        f"<main><article><h2>Story {i}</h2><p>{body}</p></article></main></body>",
+    }
+
+
+def test_chrome_repeated_on_every_sibling_is_not_main_content(sample_records):
+    # The sample site's header (a logo link and a search box, two words) looks
+    # like content to the classifier; it repeats on every page of a cluster.
+    from page_cluster import resolve_page_cluster_keys
+    from page_cluster.content.extract import extract_main_content
+
+    keys = resolve_page_cluster_keys(sample_records)
+    results = extract_main_content(sample_records, cluster_keys=keys)
+    # Large clusters: one language each, so the header's words repeat exactly
+    # (the three home pages, one per language, share no header text).
+    in_clusters = [c for c in results if c.siblings >= 9]
+    assert len(in_clusters) > 200
+    for content in in_clusters:
+        assert content.main_text
+        assert not content.main_text.startswith("Library Search"), content.page_id
+
+
+def test_chrome_text_that_differs_per_page_is_not_taken_for_template():
+    from page_cluster.content.blocks import segment_html
+    from page_cluster.content.extract import _repeated_chrome
+
+    pb = segment_html(_chrome_page(0, "<p>Opening hours change on Monday 3 June</p>")["html"])
+    shares = np.ones(len(pb))
+    inside_main = [b for b, p in enumerate(pb.paths) if ">main" in p]
+    assert inside_main and not _repeated_chrome(pb, shares)[inside_main].any()
+    in_header = [b for b, p in enumerate(pb.paths) if "header" in p and ">main" not in p]
+    assert in_header and _repeated_chrome(pb, shares)[in_header].all()
+    shares[in_header] = 0.5  # partly page-specific text: left to the classifier
+    assert not _repeated_chrome(pb, shares).any()

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..model import Page, PageId, coerce_page
+from ..parsing.segments import landmark_kind
 from .blocks import DEFAULT_BLOCK_TAGS, PageBlocks, segment_html
 from .classify import BLOCK_CLASSES, ModelSet, load_models
 from .features import BlockStats, block_stats, content_scores, page_features, tree_down
@@ -132,6 +133,38 @@ def _top_down_keep(
     return ~tree_down(pb, drop)
 
 
+#: Page chrome (landmarks outside ``main``) whose text all copies sibling pages.
+CHROME_KINDS = frozenset({"header", "footer", "nav", "aside"})
+
+
+def _repeated_chrome(pb: PageBlocks, noise_share: np.ndarray) -> np.ndarray:
+    """Blocks in a header, footer, navigation or aside outside ``main`` whose whole
+    text is the noise reducer's noise (copied on other pages of the cluster).
+
+    The classifier learnt from documentation sites, where text repeated across
+    pages is often content; inside the page's chrome, repeated text is the
+    template whatever its shape (a logo and a search box are two short words).
+    """
+    out = np.zeros(len(pb), dtype=bool)
+    kinds: dict[str, bool] = {}
+    for b, path in enumerate(pb.paths):
+        if noise_share[b] < 1.0 - 1e-9:
+            continue
+        chrome = kinds.get(path)
+        if chrome is None:
+            chrome = False
+            for seg in path.split(">")[1:]:
+                kind = landmark_kind(seg)
+                if kind == "main":
+                    break
+                if kind in CHROME_KINDS:
+                    chrome = True
+                    break
+            kinds[path] = chrome
+        out[b] = chrome
+    return out
+
+
 def _rule_proba(st: BlockStats, kept: np.ndarray) -> np.ndarray:
     """Class probabilities of the per-page path: its verdict, and for dropped
     blocks related links when most of their text is link text (Quark's rule)."""
@@ -215,6 +248,8 @@ def analyze_cluster(
         if noise is not None:
             max_cos, n_share = noise.max_cosine[i], noise.noise_share[i]
             kept = _top_down_keep(pb, st, proba[:, 0], opts.threshold) if n else np.zeros(0, bool)
+            if n:
+                kept &= ~tree_down(pb, _repeated_chrome(pb, n_share))
         else:
             max_cos = np.zeros(n)
             n_share = np.zeros(n)

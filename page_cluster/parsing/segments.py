@@ -21,6 +21,7 @@ __all__ = [
     "OPAQUE_TAGS",
     "build_segment",
     "is_noise_class",
+    "landmark_kind",
     "normalize_class",
     "stable_classes",
 ]
@@ -185,3 +186,26 @@ def build_segment(tag: str, classes: tuple[str, ...], role: str | None, type_: s
     if type_ and tag in _TYPED_TAGS:
         base += f"[type={type_.translate(_DELIMITERS)}]"
     return base
+
+
+def landmark_kind(seg: str) -> str | None:
+    """Landmark or ``main`` kind of one path step, from its tag or its role.
+
+    >>> landmark_kind("header.site-header"), landmark_kind("div[role=navigation]")
+    ('header', 'nav')
+    >>> landmark_kind("div.content") is None
+    True
+    """
+    end = len(seg)
+    for ch in ".[":
+        i = seg.find(ch)
+        if i != -1 and i < end:
+            end = i
+    tag = seg[:end]
+    kind = LANDMARK_TAGS.get(tag)
+    if kind is None:
+        i = seg.find("[role=")
+        if i != -1:
+            j = seg.find("]", i)
+            kind = LANDMARK_ROLES.get(seg[i + 6 : j if j != -1 else None])
+    return kind
