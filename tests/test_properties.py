@@ -48,36 +48,46 @@ ATTRS = [
 ]
 
 
-@st.composite
-def html_soup(draw) -> str:
-    parts = draw(
-        st.lists(
-            st.one_of(
-                st.builds(lambda t, a: f"<{t} {a}>", st.sampled_from(TAGS), st.sampled_from(ATTRS)),
-                st.builds(lambda t: f"</{t}>", st.sampled_from(TAGS)),
-                st.text(max_size=20),
-                st.sampled_from(
-                    [
-                        "<!--",
-                        "-->",
-                        "<![CDATA[",
-                        "]]>",
-                        "<?xml version='1.0'?>",
-                        "&amp;",
-                        "&#xD800;",
-                        "\x00",
-                        "\ufeff",
-                        "<!DOCTYPE html>",
-                        "<",
-                        ">",
-                        "\r\n",
-                    ]
-                ),
+def tag_soup(
+    tags: list[str], attrs: list[str], pieces: list[st.SearchStrategy[str]], *, max_size: int
+) -> st.SearchStrategy[str]:
+    """Random runs of opening tags (with an attribute), closing tags and ``pieces``."""
+    return st.lists(
+        st.one_of(
+            st.builds(lambda t, a: f"<{t} {a}>", st.sampled_from(tags), st.sampled_from(attrs)),
+            st.builds(lambda t: f"</{t}>", st.sampled_from(tags)),
+            *pieces,
+        ),
+        max_size=max_size,
+    ).map("".join)
+
+
+def html_soup() -> st.SearchStrategy[str]:
+    return tag_soup(
+        TAGS,
+        ATTRS,
+        [
+            st.text(max_size=20),
+            st.sampled_from(
+                [
+                    "<!--",
+                    "-->",
+                    "<![CDATA[",
+                    "]]>",
+                    "<?xml version='1.0'?>",
+                    "&amp;",
+                    "&#xD800;",
+                    "\x00",
+                    "\ufeff",
+                    "<!DOCTYPE html>",
+                    "<",
+                    ">",
+                    "\r\n",
+                ]
             ),
-            max_size=60,
-        )
+        ],
+        max_size=60,
     )
-    return "".join(parts)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
