@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .labels import number_by_first_member
+
 __all__ = ["NUMPY_MAX_POINTS", "average_linkage_labels"]
 
 #: Up to this many points the chain runs here; beyond, SciPy's compiled version
@@ -47,7 +49,7 @@ def average_linkage_labels(dist: np.ndarray, max_distance: float) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     if n > NUMPY_MAX_POINTS:
         return _scipy_labels(dist, max_distance)
-    return _first_order(_nn_chain_labels(dist, max_distance))
+    return number_by_first_member(_nn_chain_labels(dist, max_distance))
 
 
 def _scipy_labels(dist: np.ndarray, max_distance: float) -> np.ndarray:
@@ -55,14 +57,7 @@ def _scipy_labels(dist: np.ndarray, max_distance: float) -> np.ndarray:
     from scipy.spatial.distance import squareform
 
     z = linkage(squareform(dist, checks=False), method="average")
-    return _first_order(fcluster(z, t=max_distance, criterion="distance") - 1)
-
-
-def _first_order(labels: np.ndarray) -> np.ndarray:
-    uniq, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
-    rank = np.empty(len(uniq), dtype=np.int64)
-    rank[np.argsort(first)] = np.arange(len(uniq))
-    return rank[inverse.ravel()]
+    return number_by_first_member(fcluster(z, t=max_distance, criterion="distance") - 1)
 
 
 def _nn_chain_labels(dist: np.ndarray, max_distance: float) -> np.ndarray:

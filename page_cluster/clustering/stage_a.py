@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from .labels import number_by_first_member
 from .linkage import average_linkage_labels
 from .similarity import weighted_jaccard_matrix
 
@@ -61,14 +62,6 @@ def quorum_core(
     return np.nonzero(freq >= quorum * total - 1e-9)[0]
 
 
-def _relabel_by_first(labels: np.ndarray) -> np.ndarray:
-    """Number units by their first member so labels follow signature order."""
-    uniq, first = np.unique(labels, return_index=True)
-    remap = np.empty(int(labels.max()) + 1, dtype=np.int64)
-    remap[uniq[np.argsort(first)]] = np.arange(len(uniq))
-    return remap[labels]
-
-
 def cluster_block(
     matrix: sp.csr_matrix,
     rows: np.ndarray,
@@ -108,7 +101,7 @@ def cluster_block(
     else:
         labels = near_duplicate_components(psub, max_distance)
         path = "minhash"
-    return StageAResult(labels=_relabel_by_first(labels[point_of]), path=path)
+    return StageAResult(labels=number_by_first_member(labels[point_of]), path=path)
 
 
 def _weighted_binary(sub: sp.csr_matrix, weights: np.ndarray) -> sp.csr_matrix:

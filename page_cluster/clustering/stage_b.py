@@ -20,6 +20,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .labels import number_by_first_member
+
 __all__ = ["ABSENT", "CHARACTERISTIC", "PARENT_PRESENT", "agglomerate_units"]
 
 #: An item is characteristic of a unit when at least two thirds of its pages have it.
@@ -145,8 +147,4 @@ def agglomerate_units(
         d[i] = np.inf
         dist[i, :] = d
         dist[:, i] = d
-    _, labels = np.unique(group, return_inverse=True)
-    uniq, first = np.unique(labels, return_index=True)
-    remap = np.empty(len(uniq), dtype=np.int64)
-    remap[uniq[np.argsort(first)]] = np.arange(len(uniq))
-    return remap[labels]
+    return number_by_first_member(group)
