@@ -63,11 +63,10 @@ def keys_in_shuffled_order(resolve, records: list, seed: int) -> tuple[list, lis
 def corpus_of(htmls: list[str]):
     """A corpus built from bare HTML strings (no blocking signals)."""
     from page_cluster.corpus import CorpusBuilder, PageSignals
-    from page_cluster.model import Page
-    from page_cluster.parsing.signature import LocalInterner, parse_page
+    from page_cluster.parsing.signature import LocalInterner, parse_document
 
     builder = CorpusBuilder()
     interner = LocalInterner()
     for html in htmls:
-        builder.add(0, parse_page(Page(html=html), interner), PageSignals((), (), None))
+        builder.add(0, parse_document(html, interner), PageSignals((), (), None))
     return builder.finish()

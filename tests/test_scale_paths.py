@@ -162,9 +162,8 @@ def test_workers_are_forked_before_numpy_loads():
     code = (
         "import sys\n"
         "import page_cluster.cli.main\n"
-        "from page_cluster.model import Page\n"
-        "from page_cluster.parsing.signature import LocalInterner, parse_page\n"
-        "p = parse_page(Page(html='<body><div class=a><p>x</p></div></body>'), LocalInterner(),"
+        "from page_cluster.parsing.signature import LocalInterner, parse_document\n"
+        "p = parse_document('<body><div class=a><p>x</p></div></body>', LocalInterner(),"
         " with_stylesheet_links=True)\n"
         "print(len(p.local_ids) > 0, sorted(m for m in sys.modules if m.split('.')[0] in"
         " ('numpy', 'scipy')))\n"

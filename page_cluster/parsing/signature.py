@@ -14,12 +14,11 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 
-from ..model import Page
 from .html_source import parse_html
 from .structure import walk_structure
 from .stylesheet_links import StylesheetLinks, read_stylesheet_links
 
-__all__ = ["LocalInterner", "ParsedPage", "parse_document", "parse_page"]
+__all__ = ["LocalInterner", "ParsedPage", "parse_document"]
 
 
 @dataclass(slots=True)
@@ -65,28 +64,6 @@ class LocalInterner:
         return new
 
 
-def parse_page(
-    page: Page,
-    interner: LocalInterner,
-    content_block_attribute: str | None = None,
-    encoding: str | None = None,
-    *,
-    with_stylesheet_links: bool = False,
-) -> ParsedPage:
-    """Parse one page into its signature (one lxml parse, one walk).
-
-    ``with_stylesheet_links`` also reads the page's ``<link rel=stylesheet>`` and
-    ``<base>`` hrefs from the same tree (for records that lack ``stylesheetHrefs``).
-    """
-    return parse_document(
-        page.html,
-        interner,
-        content_block_attribute,
-        encoding,
-        with_stylesheet_links=with_stylesheet_links,
-    )
-
-
 def parse_document(
     html: str | bytes,
     interner: LocalInterner,
@@ -95,7 +72,11 @@ def parse_document(
     *,
     with_stylesheet_links: bool = False,
 ) -> ParsedPage:
-    """:func:`parse_page` on the HTML alone (what a parsing worker is sent)."""
+    """Parse one page's HTML into its signature (one lxml parse, one walk).
+
+    ``with_stylesheet_links`` also reads the page's ``<link rel=stylesheet>`` and
+    ``<base>`` hrefs from the same tree (for records that lack ``stylesheetHrefs``).
+    """
     root = parse_html(html, encoding)
     structure = walk_structure(root, content_block_attribute)
     ids = interner.intern(structure.node_paths + structure.attr_tokens)
