@@ -1,7 +1,7 @@
 import numpy as np
 import scipy.sparse as sp
 
-from page_cluster.clustering.stage_a import UNIT_DISTANCE, cluster_block, quorum_core
+from page_cluster.clustering.stage_a import UNIT_DISTANCE, cluster_block
 
 
 def rows_to_matrix(rows: list[list[int]], n_tokens: int) -> sp.csr_matrix:
@@ -48,9 +48,3 @@ def test_labels_follow_the_order_of_first_members():
     m = rows_to_matrix(rows, 7)
     res = cluster_block(m, np.arange(4), np.ones(4, dtype=np.int64), np.ones(7))
     assert res.labels.tolist() == [0, 1, 0, 1]
-
-
-def test_quorum_core_uses_page_counts():
-    m = rows_to_matrix([[0, 1], [0, 2], [0, 3]], 4)
-    core = quorum_core(m, np.arange(3), np.array([8, 1, 1]))
-    assert core.tolist() == [0, 1]

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import numpy as np
 import scipy.sparse as sp
 
-__all__ = ["containment_matrix", "jaccard_similarity", "weighted_jaccard_matrix"]
+__all__ = ["jaccard_similarity", "weighted_jaccard_matrix"]
 
 
 def jaccard_similarity(a: Iterable[str], b: Iterable[str]) -> float:
@@ -49,14 +49,3 @@ def weighted_jaccard_matrix(
     with np.errstate(invalid="ignore", divide="ignore"):
         sim = np.where(union > 1e-12, inter / np.maximum(union, 1e-12), 1.0)
     return np.clip(sim, 0.0, 1.0)
-
-
-def containment_matrix(a: sp.csr_matrix, weights: np.ndarray, b: sp.csr_matrix) -> np.ndarray:
-    """Share of each ``a`` row's weight that is also in each ``b`` row."""
-    wa = _weighted_rows(a, weights)
-    binary_b = b.tocsr().astype(np.float64)
-    binary_b.data[:] = 1.0
-    inter = np.asarray((wa @ binary_b.T).todense())
-    size_a = np.asarray(wa.sum(axis=1)).ravel()
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(size_a[:, None] > 1e-12, inter / np.maximum(size_a[:, None], 1e-12), 1.0)

@@ -24,15 +24,12 @@ __all__ = [
     "StageAResult",
     "cluster_block",
     "near_duplicate_components",
-    "quorum_core",
 ]
 
 #: Widest Jaccard distance (over template tokens) inside a unit. Small on
 #: purpose: at 0.05 no unit of the labelled corpora mixes templates (homogeneity
 #: 0.99-1.00), while 0.10 starts to (see docs/quality.md).
 UNIT_DISTANCE = 0.05
-#: A token is in a group's core when this share of its pages have it.
-QUORUM = 0.8
 
 
 #: Largest number of distinct template signatures in one block clustered exactly
@@ -50,16 +47,6 @@ class StageAResult:
 
     labels: np.ndarray
     path: str = "exact"
-
-
-def quorum_core(
-    matrix: sp.csr_matrix, rows: np.ndarray, counts: np.ndarray, quorum: float = QUORUM
-) -> np.ndarray:
-    """Token ids present in at least ``quorum`` of the pages of a group of signatures."""
-    sub = matrix[rows]
-    freq = np.asarray(sub.T @ counts.astype(np.float64)).ravel()
-    total = float(counts.sum())
-    return np.nonzero(freq >= quorum * total - 1e-9)[0]
 
 
 def cluster_block(
