@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .binary_rows import BinaryRows
 from .parsing.segments import landmark_kind
 from .parsing.signature import ParsedPage
 
@@ -125,16 +126,24 @@ def token_info(tokens: list[str]) -> TokenInfo:
 class Corpus:
     """Deduplicated page signatures over one sorted vocabulary.
 
-    ``matrix`` is a binary CSR matrix, one row per distinct signature; page ``i``
-    has signature ``page_sig[i]``.
+    ``rows`` holds one set of token ids per distinct signature; page ``i`` has
+    signature ``page_sig[i]``. ``matrix`` is the same as a scipy CSR matrix, made
+    on first use (explanations and validation; clustering works on ``rows``).
     """
 
     tokens: list[str]
-    matrix: sp.csr_matrix
+    rows: BinaryRows
     page_sig: np.ndarray
     signals: list[PageSignals]
     element_count: np.ndarray
     info: TokenInfo = field(repr=False)
+    _matrix: sp.csr_matrix | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def matrix(self) -> sp.csr_matrix:
+        if self._matrix is None:
+            self._matrix = self.rows.to_scipy()
+        return self._matrix
 
     @property
     def n_pages(self) -> int:
@@ -142,7 +151,7 @@ class Corpus:
 
     @property
     def n_signatures(self) -> int:
-        return self.matrix.shape[0]
+        return self.rows.n_rows
 
 
 class CorpusBuilder:
@@ -205,9 +214,6 @@ class CorpusBuilder:
 
     def finish(self) -> Corpus:
         """Canonical numbering (sorted tokens, signatures ordered by content)."""
-        # Imported here: parsing workers and the reading phase do not need scipy.
-        import scipy.sparse as sp
-
         strings = self._strings
         order = sorted(range(len(strings)), key=strings.__getitem__)
         new_id = np.empty(len(strings), dtype=np.int32)
@@ -223,10 +229,7 @@ class CorpusBuilder:
         if rows:
             indptr[1:] = np.cumsum([len(r) for r in rows])
         indices = np.concatenate(rows) if rows else np.empty(0, dtype=np.int32)
-        matrix = sp.csr_matrix(
-            (np.ones(len(indices), dtype=np.float32), indices.astype(np.int32), indptr),
-            shape=(len(rows), len(tokens)),
-        )
+        sig_rows = BinaryRows(indptr, indices.astype(np.int32), len(tokens))
         elements = (
             np.asarray(self._sig_elements, dtype=np.int64)[np.asarray(sig_order, dtype=np.int64)]
             if rows
@@ -239,7 +242,7 @@ class CorpusBuilder:
         )
         return Corpus(
             tokens=tokens,
-            matrix=matrix,
+            rows=sig_rows,
             page_sig=page_sig,
             signals=self.signals,
             element_count=elements,

@@ -20,8 +20,8 @@ import re
 from collections import defaultdict
 
 import numpy as np
-import scipy.sparse as sp
 
+from ..binary_rows import BinaryRows
 from ..corpus import Corpus, token_info
 
 __all__ = ["FAMILY_VALUES", "generalize_corpus", "rewrite_token", "value_families"]
@@ -117,19 +117,10 @@ def generalize_corpus(corpus: Corpus) -> Corpus:
     tokens = sorted(set(rewritten))
     index = {t: i for i, t in enumerate(tokens)}
     new_col = np.asarray([index[t] for t in rewritten], dtype=np.int64)
-    old = corpus.matrix.tocoo()
-    merged = sp.csr_matrix(
-        (np.ones(old.nnz, dtype=np.float32), (old.row, new_col[old.col])),
-        shape=(old.shape[0], len(tokens)),
-    )
-    merged.data[:] = 1.0  # duplicates summed by the constructor: back to 0/1
-    merged.sum_duplicates()
-    merged.data[:] = 1.0
+    old = corpus.rows
+    merged = BinaryRows.from_pairs(old.row_ids(), new_col[old.indices], old.n_rows, len(tokens))
     # Signatures that became identical are one signature now.
-    rows = [
-        merged.indices[merged.indptr[i] : merged.indptr[i + 1]].tobytes()
-        for i in range(merged.shape[0])
-    ]
+    rows = merged.row_keys()
     order = sorted(range(len(rows)), key=rows.__getitem__)
     first: dict[bytes, int] = {}
     new_sig = np.empty(len(rows), dtype=np.int64)
@@ -146,7 +137,7 @@ def generalize_corpus(corpus: Corpus) -> Corpus:
     np.maximum.at(elements, new_sig, corpus.element_count)
     return Corpus(
         tokens=tokens,
-        matrix=merged[keep],
+        rows=merged.take(keep),
         page_sig=new_sig[corpus.page_sig].astype(np.int32),
         signals=corpus.signals,
         element_count=elements,

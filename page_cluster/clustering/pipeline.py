@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 
+from ..binary_rows import BinaryRows
 from ..corpus import Corpus
 from ..progress import ProgressCallback, ProgressEvent
 from .blocking import BlockingResult, resolve_block_keys
@@ -103,7 +103,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     item_sig = uniq % n_sigs
 
     # Site-level template tokens, per host.
-    matrix = corpus.matrix
+    matrix = corpus.rows
     info = corpus.info
     item_host = np.asarray([host_of_block[b] for b in item_block.tolist()], dtype=object)
     host_models: dict[str, TemplateTokenModel] = {}
@@ -113,7 +113,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
         sigs, inverse = np.unique(item_sig[host_items], return_inverse=True)
         counts = np.bincount(inverse, weights=item_count[host_items]).astype(np.float64)
         model = template_token_mask(
-            matrix[sigs], info.parent, info.depth, info.is_attr, counts, info.main_depth
+            matrix.take(sigs), info.parent, info.depth, info.is_attr, counts, info.main_depth
         )
         host_models[host] = model
         host_weights[host] = model.keep.astype(np.float64)
@@ -195,7 +195,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
 
 
 def _merge_host_units(
-    matrix: sp.csr_matrix,
+    matrix: BinaryRows,
     parent: np.ndarray,
     landmark: np.ndarray,
     main_depth: np.ndarray,
@@ -218,11 +218,16 @@ def _merge_host_units(
     owner = np.concatenate([np.full(len(u), i) for i, u in enumerate(units)])
     items = np.concatenate(units)
     weights = item_count[items].astype(np.float64)
-    assign = sp.csr_matrix(
-        (weights, (owner, np.arange(len(items)))), shape=(len(units), len(items))
-    )
-    sizes = np.asarray(assign.sum(axis=1)).ravel()
-    prof = np.asarray((assign @ matrix[item_sig[items]][:, cols]).todense()) / sizes[:, None]
+    sizes = np.bincount(owner, weights=weights, minlength=len(units)).astype(np.float64)
+    sub = matrix.take(item_sig[items]).keep_columns(keep)
+    entry_row = sub.row_ids()
+    # (bincount of no entries is integer-typed, hence the cast)
+    totals = np.bincount(
+        owner[entry_row] * len(cols) + sub.indices,
+        weights=weights[entry_row],
+        minlength=len(units) * len(cols),
+    ).astype(np.float64)
+    prof = totals.reshape(len(units), len(cols)) / sizes[:, None]
     # Chrome regions (header, footer, navigation, sidebars outside the main
     # content) have design variants that do not make another template.
     chrome = np.isin(landmark[cols], CHROME_LANDMARKS) & (main_depth[cols] < 0)

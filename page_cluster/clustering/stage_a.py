@@ -10,13 +10,13 @@ pooled evidence of all their pages.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
+from ..binary_rows import BinaryRows, pair_intersections
 from .labels import number_by_first_member
 from .linkage import average_linkage_labels
-from .similarity import weighted_jaccard_matrix
 
 __all__ = [
     "DENSE_MAX",
@@ -50,7 +50,7 @@ class StageAResult:
 
 
 def cluster_block(
-    matrix: sp.csr_matrix,
+    matrix: BinaryRows | Any,
     rows: np.ndarray,
     counts: np.ndarray,
     weights: np.ndarray,
@@ -67,20 +67,19 @@ def cluster_block(
     n = len(rows)
     if n == 1:
         return StageAResult(labels=np.zeros(1, dtype=np.int64))
-    sub = _weighted_binary(matrix[rows], weights)
+    sub = BinaryRows.coerce(matrix).take(rows).keep_columns(np.asarray(weights) > 0)
     if n <= DENSE_MAX:
         # Identical rows stay separate points: average linkage then weighs a
         # template by how many distinct pages show it.
         points, point_of = np.arange(n), np.arange(n)
     else:
         points, point_of = np.unique(_distinct_rows(sub), return_inverse=True)
-    psub = sub[points]
+    psub = sub.take(points)
     if len(points) == 1:
         labels = np.zeros(len(points), dtype=np.int64)
         path = "exact"
     elif len(points) <= DENSE_MAX:
-        sim = weighted_jaccard_matrix(psub, np.ones(psub.shape[1]))
-        dist = 1.0 - sim
+        dist = 1.0 - jaccard_matrix(psub)
         np.fill_diagonal(dist, 0.0)
         dist = np.maximum(dist, dist.T)
         labels = average_linkage_labels(dist, max_distance)
@@ -91,24 +90,26 @@ def cluster_block(
     return StageAResult(labels=number_by_first_member(labels[point_of]), path=path)
 
 
-def _weighted_binary(sub: sp.csr_matrix, weights: np.ndarray) -> sp.csr_matrix:
-    """Rows restricted to the tokens with a positive weight (as 0/1)."""
-    keep = np.nonzero(weights > 0)[0]
-    out = sub[:, keep].tocsr()
-    out.data = np.ones_like(out.data, dtype=np.float64)
-    out.sort_indices()
-    return out
+def jaccard_matrix(rows: BinaryRows) -> np.ndarray:
+    """Jaccard similarity of every pair of rows (two empty rows are identical, 1.0)."""
+    inter = pair_intersections(rows)
+    size = rows.row_sums()
+    union = size[:, None] + size[None, :] - inter
+    with np.errstate(invalid="ignore", divide="ignore"):
+        sim = np.where(union > 1e-12, inter / np.maximum(union, 1e-12), 1.0)
+    return np.clip(sim, 0.0, 1.0)
 
 
-def _distinct_rows(sub: sp.csr_matrix) -> np.ndarray:
+def _distinct_rows(sub: BinaryRows) -> np.ndarray:
     """Index of the first identical row for every row (rows as token sets)."""
-    keys = [sub.indices[sub.indptr[i] : sub.indptr[i + 1]].tobytes() for i in range(sub.shape[0])]
     first: dict[bytes, int] = {}
-    return np.asarray([first.setdefault(k, i) for i, k in enumerate(keys)], dtype=np.int64)
+    return np.asarray(
+        [first.setdefault(k, i) for i, k in enumerate(sub.row_keys())], dtype=np.int64
+    )
 
 
 def near_duplicate_components(
-    sub: sp.csr_matrix, max_distance: float, *, bands: int = 8, rows_per_band: int = 8
+    sub: BinaryRows | Any, max_distance: float, *, bands: int = 8, rows_per_band: int = 8
 ) -> np.ndarray:
     """Connected components of the "Jaccard distance <= max_distance" graph.
 
@@ -117,6 +118,7 @@ def near_duplicate_components(
     one at 0.5 with 0.03); every candidate is then checked exactly. Linear in
     the number of rows instead of quadratic.
     """
+    sub = BinaryRows.coerce(sub)
     n, v = sub.shape
     n_hash = bands * rows_per_band
     rng = np.random.default_rng(0x4D494E48)
@@ -140,7 +142,8 @@ def near_duplicate_components(
             x = parent[x]
         return x
 
-    sizes = np.asarray(sub.sum(axis=1)).ravel()
+    sizes = sub.row_sums()
+    in_head = np.zeros(v, dtype=bool)
     for band in range(bands):
         chunk = sig[:, band * rows_per_band : (band + 1) * rows_per_band]
         _, inverse = np.unique(chunk, axis=0, return_inverse=True)
@@ -151,7 +154,12 @@ def near_duplicate_components(
             if len(members) < 2:
                 continue
             head = members[0]
-            inter = np.asarray((sub[members] @ sub[head].T).todense()).ravel()
+            block = sub.take(members)
+            in_head[sub.row(head)] = True
+            inter = np.bincount(
+                block.row_ids(), weights=in_head[block.indices], minlength=len(members)
+            )
+            in_head[sub.row(head)] = False
             union = sizes[members] + sizes[head] - inter
             close = members[(union == 0) | ((1 - inter / np.maximum(union, 1)) <= max_distance)]
             root = find(int(head))

@@ -17,9 +17,11 @@ lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
+
+from ..binary_rows import BinaryRows
 
 __all__ = ["TemplateTokenModel", "child_set_diversity", "template_token_mask"]
 
@@ -42,7 +44,7 @@ MAIN_CAP_RANGE = (1, 8)
 
 
 def main_depth_cap(
-    matrix: sp.csr_matrix, counts: np.ndarray, main_depth: np.ndarray, keep: np.ndarray
+    matrix: BinaryRows, counts: np.ndarray, main_depth: np.ndarray, keep: np.ndarray
 ) -> int | None:
     """Depth below ``<main>`` beyond which structure is the writer's content.
 
@@ -51,7 +53,7 @@ def main_depth_cap(
     template and jumps once it reaches free-form content. The cap is the depth
     just before the largest relative jump (max-gap on the log growth).
     """
-    has_main = np.asarray(matrix[:, main_depth >= 0].sum(axis=1)).ravel() > 0
+    has_main = matrix.row_sums((main_depth >= 0).astype(np.float64)) > 0
     if counts[has_main].sum() < MAIN_SHARE * counts.sum():
         return None
     rng = np.random.default_rng(0x6D61696E)
@@ -60,7 +62,7 @@ def main_depth_cap(
     distinct = []
     for cap in range(lo, hi + 2):
         cols = keep & (main_depth <= cap)
-        fp = matrix @ np.where(cols, codes, 0).astype(np.float64)
+        fp = matrix.row_sums(np.where(cols, codes, 0).astype(np.float64))
         distinct.append(len(np.unique(fp)))
     growth = np.diff(np.log(np.asarray(distinct, dtype=np.float64)))
     if not len(growth) or growth.max() <= 0:
@@ -79,21 +81,20 @@ class TemplateTokenModel:
     support: np.ndarray  # float: pages having the token
 
 
-def child_set_diversity(matrix: sp.csr_matrix, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def child_set_diversity(matrix: BinaryRows, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Signatures having each token, and how many distinct child-step sets it shows.
 
     A child set is fingerprinted by a sum of random 64-bit codes of its members,
     so the whole computation is a handful of vectorised passes.
     """
     n_tokens = matrix.shape[1]
-    support = np.asarray((matrix > 0).sum(axis=0)).ravel().astype(np.float64)
+    support = matrix.column_sums()
     if matrix.nnz == 0:
         return support, np.zeros(n_tokens)
     rng = np.random.default_rng(0x5EED)
     codes = rng.integers(1, 2**63 - 1, size=n_tokens, dtype=np.int64).view(np.uint64)
-    coo = matrix.tocoo()
-    rows = coo.row.astype(np.int64)
-    toks = coo.col.astype(np.int64)
+    rows = matrix.row_ids()
+    toks = matrix.indices.astype(np.int64)
     par = parent[toks]
     has_parent = par >= 0
     keys = rows[has_parent] * n_tokens + par[has_parent]
@@ -118,7 +119,7 @@ def child_set_diversity(matrix: sp.csr_matrix, parent: np.ndarray) -> tuple[np.n
 
 
 def template_token_mask(
-    matrix: sp.csr_matrix,
+    matrix: BinaryRows | Any,
     parent: np.ndarray,
     depth: np.ndarray,
     is_attr: np.ndarray,
@@ -132,15 +133,13 @@ def template_token_mask(
     ``main_depth``, tokens deeper below ``<main>`` than the data-chosen cap
     (:func:`main_depth_cap`) are content too.
     """
+    matrix = BinaryRows.coerce(matrix)
     sig_support, distinct = child_set_diversity(matrix, parent)
     diversity = np.divide(
         distinct, sig_support, out=np.zeros_like(sig_support), where=sig_support > 0
     )
     content = (diversity > CONTENT_DIVERSITY) & (sig_support >= MIN_EVIDENCE)
-    if counts is None:
-        support = sig_support
-    else:
-        support = np.asarray(matrix.T @ counts.astype(np.float64)).ravel()
+    support = sig_support if counts is None else matrix.column_sums(counts)
     present = support > 0
     keep = np.zeros(len(support), dtype=bool)
     top = present & ((parent < 0) | is_attr)
@@ -156,7 +155,7 @@ def template_token_mask(
         keep[idx[ok]] = True
     cap = None
     if main_depth is not None:
-        page_counts = np.ones(matrix.shape[0]) if counts is None else counts
+        page_counts = np.ones(matrix.n_rows) if counts is None else counts
         cap = main_depth_cap(matrix, page_counts, main_depth, keep)
         if cap is not None:
             keep &= main_depth <= cap
