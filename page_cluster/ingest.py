@@ -12,10 +12,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .io.record import PageRecord, record_from_mapping
+from .io.source import PageSource
 from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
 from .model import InvalidPageError, Page, PageId, coerce_page
-from .parallel_parse import ParseTask, parse_in_order
+from .parallel_parse import DecodedLine, ParseTask, Result, Task, parse_in_order
 from .parsing.html_source import to_utf8
+from .parsing.signature import ParsedPage
 from .progress import ProgressCallback, ProgressEvent
 
 if TYPE_CHECKING:
@@ -69,19 +71,26 @@ def build_corpus(
     ids: list[PageId] | None = None,
     jobs: int = 1,
     on_parse_start: Callable[[], None] | None = None,
+    on_record: Callable[[PageRecord], None] | None = None,
 ) -> Corpus:
     """Parse every page once into a deduplicated corpus of signatures.
 
-    When ``ids`` is a list, each page's ``id`` is appended to it (in input order).
-    Records without ``stylesheetHrefs`` get them from their own ``<link>`` tags,
-    read from the same parse. ``jobs`` > 1 parses in that many worker processes;
-    the corpus is identical for any number of jobs. ``on_parse_start`` is
-    called once parsing is under way (see
-    :func:`~page_cluster.parallel_parse.parse_in_order`).
+    When ``ids`` is a list, each page's ``id`` is appended to it (in input order);
+    ``on_record`` is called with every page's record, in input order, once the
+    page is parsed (its HTML may already be dropped). Records without
+    ``stylesheetHrefs`` get them from their own ``<link>`` tags, read from the
+    same parse. ``jobs`` > 1 parses in that many worker processes; the corpus is
+    identical for any number of jobs. A JSONL :class:`~page_cluster.io.source.PageSource`
+    is decoded line by line in the workers. ``on_parse_start`` is called once
+    parsing is under way (see :func:`~page_cluster.parallel_parse.parse_in_order`).
     """
     waiting: deque[PageRecord] = deque()
+    source = pages if isinstance(pages, PageSource) and pages.format == "jsonl" else None
 
-    def tasks() -> Iterator[ParseTask]:
+    def tasks() -> Iterator[Task]:
+        if source is not None:
+            yield from source.jsonl_lines()
+            return
         for record in iter_page_records(pages):
             waiting.append(record)
             html, encoding = record.page.html, record.encoding
@@ -89,11 +98,26 @@ def build_corpus(
                 html, encoding = to_utf8(html), "utf-8"
             yield ParseTask(html, encoding, record.derive_stylesheets)
 
-    parsed_pages = parse_in_order(
-        tasks(),
-        jobs=jobs,
-        content_block_attribute=content_block_attribute,
-        on_start=on_parse_start,
+    def records(
+        results: Iterator[tuple[object, Result]],
+    ) -> Iterator[tuple[object, ParsedPage, PageRecord]]:
+        for worker, result in results:
+            if not isinstance(result, DecodedLine):
+                yield worker, result, waiting.popleft()
+                continue
+            assert source is not None
+            if result.error is not None:
+                source.reject(result.error)
+            elif result.record is not None and result.parsed is not None:
+                yield worker, result.parsed, source.accept(result.record)
+
+    parsed_pages = records(
+        parse_in_order(
+            tasks(),
+            jobs=jobs,
+            content_block_attribute=content_block_attribute,
+            on_start=on_parse_start,
+        )
     )
     # The first result starts the workers; the corpus module (numpy) is loaded
     # only then, so that the workers are forked from a light process and parse
@@ -104,8 +128,7 @@ def build_corpus(
     builder = CorpusBuilder()
     if first is not None:
         parsed_pages = itertools.chain([first], parsed_pages)
-    for i, (worker, parsed) in enumerate(parsed_pages, start=1):
-        record = waiting.popleft()
+    for i, (worker, parsed, record) in enumerate(parsed_pages, start=1):
         page = record.page
         hrefs = page.stylesheet_hrefs
         if record.derive_stylesheets and parsed.stylesheet_links is not None:
@@ -114,6 +137,8 @@ def build_corpus(
         builder.add(worker, parsed, PageSignals(page.paths, hrefs, page.host))
         if ids is not None:
             ids.append(page.id)
+        if on_record is not None:
+            on_record(record)
         if on_progress is not None and i % PROGRESS_EVERY == 0:
             on_progress(ProgressEvent("pass0-signals", pages_seen=i))
     return builder.finish()

@@ -17,11 +17,24 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .io.jsonl import InputError, JsonlLine
+from .io.record import PageRecord
+from .parsing.html_source import to_utf8
 from .parsing.signature import LocalInterner, ParsedPage, parse_document
 
-__all__ = ["CHUNK", "ParseTask", "default_jobs", "parse_in_order", "pool_context"]
+__all__ = [
+    "CHUNK",
+    "DecodedLine",
+    "ParseTask",
+    "Result",
+    "Task",
+    "default_jobs",
+    "parse_in_order",
+    "pool_context",
+    "run_task",
+]
 
 #: Pages per task sent to a worker (amortises inter-process overhead).
 CHUNK = 32
@@ -49,6 +62,56 @@ class ParseTask:
     with_stylesheet_links: bool
 
 
+#: What a worker is given: a page's HTML, or an undecoded JSONL line.
+Task = ParseTask | JsonlLine
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedLine:
+    """What becomes of a :class:`~page_cluster.io.jsonl.JsonlLine` task.
+
+    A page: ``record`` (its HTML dropped, the rest as read) and ``parsed``. A
+    line that is not a page: ``error``. A blank line: all three ``None``.
+    """
+
+    record: PageRecord | None
+    parsed: ParsedPage | None
+    error: InputError | None = None
+
+
+#: What a worker returns for one :data:`Task`.
+Result = ParsedPage | DecodedLine
+
+
+def run_task(task: Task, interner: LocalInterner, cba: str | None) -> Result:
+    """Parse one task: a page's HTML, or a JSONL line decoded here first.
+
+    Decoding the JSON where the HTML is parsed takes that work off the process
+    that reads the input, which is the busiest one of a run.
+    """
+    if isinstance(task, ParseTask):
+        return parse_document(
+            task.html,
+            interner,
+            cba,
+            task.encoding,
+            with_stylesheet_links=task.with_stylesheet_links,
+        )
+    try:
+        record = task.decode()
+    except InputError as exc:
+        return DecodedLine(None, None, exc)
+    if record is None:
+        return DecodedLine(None, None)
+    html, encoding = record.page.html, record.encoding
+    if isinstance(html, str):
+        html, encoding = to_utf8(html), "utf-8"
+    parsed = parse_document(
+        html, interner, cba, encoding, with_stylesheet_links=record.derive_stylesheets
+    )
+    return DecodedLine(replace(record, page=replace(record.page, html="")), parsed)
+
+
 def default_jobs() -> int:
     """All the cores this process may use."""
     try:
@@ -67,19 +130,10 @@ def _init_worker(content_block_attribute: str | None) -> None:
     _worker_cba = content_block_attribute
 
 
-def _parse_chunk(tasks: list[ParseTask]) -> tuple[int, list[ParsedPage]]:
-    assert _worker_interner is not None
-    out = [
-        parse_document(
-            t.html,
-            _worker_interner,
-            _worker_cba,
-            t.encoding,
-            with_stylesheet_links=t.with_stylesheet_links,
-        )
-        for t in tasks
-    ]
-    return os.getpid(), out
+def _parse_chunk(tasks: list[Task]) -> tuple[int, list[Result]]:
+    interner, cba = _worker_interner, _worker_cba
+    assert interner is not None
+    return os.getpid(), [run_task(t, interner, cba) for t in tasks]
 
 
 def pool_context() -> multiprocessing.context.BaseContext:
@@ -93,20 +147,23 @@ def pool_context() -> multiprocessing.context.BaseContext:
 
 
 def parse_in_order(
-    tasks: Iterable[ParseTask],
+    tasks: Iterable[Task],
     *,
     jobs: int,
     content_block_attribute: str | None = None,
     on_start: Callable[[], None] | None = None,
-) -> Iterator[tuple[object, ParsedPage]]:
-    """Parse every task; yield ``(worker id, parsed page)`` in input order.
+) -> Iterator[tuple[object, Result]]:
+    """Parse every task; yield ``(worker id, result)`` in input order.
+
+    The result of a :class:`ParseTask` is its :class:`ParsedPage`, that of a
+    JSONL line a :class:`DecodedLine` (see :func:`run_task`).
 
     ``on_start`` is called once parsing is under way, after any worker process
     has been started: the place to begin work that may use threads (forking a
     process that runs threads is unsafe).
     """
     it = iter(tasks)
-    head: list[ParseTask] = []
+    head: list[Task] = []
     if jobs > 1:
         for task in it:
             head.append(task)
@@ -117,21 +174,12 @@ def parse_in_order(
             on_start()
         interner = LocalInterner()
         for task in (*head, *it) if jobs > 1 else it:
-            yield (
-                "local",
-                parse_document(
-                    task.html,
-                    interner,
-                    content_block_attribute,
-                    task.encoding,
-                    with_stylesheet_links=task.with_stylesheet_links,
-                ),
-            )
+            yield "local", run_task(task, interner, content_block_attribute)
         return
     yield from _parse_parallel(head, it, jobs, content_block_attribute, on_start)
 
 
-def _chunks(head: list[ParseTask], rest: Iterator[ParseTask]) -> Iterator[list[ParseTask]]:
+def _chunks(head: list[Task], rest: Iterator[Task]) -> Iterator[list[Task]]:
     chunk = list(head)
     while len(chunk) >= CHUNK:
         yield chunk[:CHUNK]
@@ -146,12 +194,12 @@ def _chunks(head: list[ParseTask], rest: Iterator[ParseTask]) -> Iterator[list[P
 
 
 def _parse_parallel(
-    head: list[ParseTask],
-    rest: Iterator[ParseTask],
+    head: list[Task],
+    rest: Iterator[Task],
     jobs: int,
     cba: str | None,
     on_start: Callable[[], None] | None,
-) -> Iterator[tuple[object, ParsedPage]]:
+) -> Iterator[tuple[object, Result]]:
     pending: deque[Future] = deque()
     limit = jobs * INFLIGHT_PER_JOB
     with ProcessPoolExecutor(
@@ -173,7 +221,7 @@ def _parse_parallel(
                 fut.cancel()
 
 
-def _unpack(result: tuple[int, list[ParsedPage]]) -> Iterator[tuple[object, ParsedPage]]:
+def _unpack(result: tuple[int, list[ParsedPage]]) -> Iterator[tuple[object, Result]]:
     pid, parsed = result
     for p in parsed:
         yield pid, p

@@ -50,9 +50,11 @@ else its 0-based index. Progress and skipped-record counts go to stderr.
 
 To check a saved partition without re-clustering: page-cluster validate --help"""
 
-#: What a clustering run imports after reading (numpy/scipy stacks): loaded in a
-#: background thread while the pages are parsed.
-CLUSTER_MODULES = ("page_cluster.clustering.pipeline",)
+#: What a clustering run imports after reading (the numpy stack): loaded in a
+#: background thread while the pages are parsed. numpy loads ``random`` and
+#: ``ma`` only on first use (random fingerprint codes, ``np.unique``), which
+#: would otherwise fall in the serial clustering step.
+CLUSTER_MODULES = ("page_cluster.clustering.pipeline", "numpy.random", "numpy.ma")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -135,17 +137,13 @@ def run_cluster_command(
     if source.format != "jsonl":
         progress.message(f"input: {source.format} ({source.name})")
 
-    def pages():
-        for rec in source:
-            ids.append(rec.output_id)
-            yield rec
-
     try:
         with source:
             corpus = build_corpus(
-                pages,
+                source,
                 content_block_attribute=args.content_block_attribute,
                 on_progress=progress.event,
+                on_record=lambda rec: ids.append(rec.output_id),
                 jobs=args.jobs,
                 # Load the clustering stack while the pages are being parsed.
                 on_parse_start=lambda: preload_in_background(CLUSTER_MODULES),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from ..model import InvalidPageError
@@ -17,6 +18,7 @@ from .record import PageRecord, record_from_mapping
 
 __all__ = [
     "InputError",
+    "JsonlLine",
     "NumberedPage",
     "describe_json_value",
     "parse_jsonl_line",
@@ -31,6 +33,10 @@ class InputError(ValueError):
         super().__init__(f"{location}: {message}" if location else message)
         self.location = location
         self.message = message
+
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str]]:
+        # Errors found in a parsing worker are pickled back to the main process.
+        return InputError, (self.location, self.message)
 
 
 #: The record type the JSONL reader first had; the same as :class:`PageRecord`.
@@ -71,7 +77,7 @@ def parse_jsonl_line(raw: bytes, line_no: int, offset: int | None = None) -> Pag
     """
     if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    if not raw.strip():
+    if not raw or raw.isspace():  # (strip() would copy the line)
         return None
     location = f"line {line_no}"
     try:
@@ -80,6 +86,25 @@ def parse_jsonl_line(raw: bytes, line_no: int, offset: int | None = None) -> Pag
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
         raise InputError(location, f"invalid JSON ({reason})") from None
     return page_record_from_json(record, location, line=line_no, offset=offset)
+
+
+@dataclass(frozen=True, slots=True)
+class JsonlLine:
+    """One undecoded line of a JSONL input: its bytes, 1-based number, byte offset.
+
+    Small and picklable, so that a worker process can do the decoding.
+
+    >>> JsonlLine(b'{"id": 7, "html": "<p>x</p>"}\\n', 3, 120).decode().output_id
+    7
+    """
+
+    raw: bytes
+    number: int
+    offset: int | None = None
+
+    def decode(self) -> PageRecord | None:
+        """:func:`parse_jsonl_line` on this line."""
+        return parse_jsonl_line(self.raw, self.number, self.offset)
 
 
 def read_jsonl_pages(stream: BinaryIO | Iterable[bytes]) -> Iterator[PageRecord]:

@@ -25,19 +25,20 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
-import tempfile
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .json_array import read_json_array_pages
-from .jsonl import InputError, parse_jsonl_line
-from .mirror import iter_mirror_pages
+from .jsonl import InputError, JsonlLine
 from .record import PageRecord
 from .report import ReadReport, Skipped
-from .warc import WarcReader, iter_warc_pages
+
+if TYPE_CHECKING:
+    from .warc import WarcReader
+
+# The JSON-array, WARC and folder readers are imported when their format is
+# read: a JSONL run (the common case) starts without them.
 
 __all__ = ["FORMATS", "PageSource", "detect_format", "open_pages"]
 
@@ -197,14 +198,19 @@ class PageSource:
             self._spool.close()
             self._spool = None
 
-    def __iter__(self) -> Iterator[PageRecord]:
+    def _begin(self) -> None:
         if self._path is None:
             if self._used:
                 raise RuntimeError(f"{self.name} is a stream and can only be read once")
             self._used = True
         self.report = ReadReport(unit=self._unit())
+
+    def __iter__(self) -> Iterator[PageRecord]:
+        self._begin()
         if self.format == "mirror":
             assert self._path is not None
+            from .mirror import iter_mirror_pages
+
             return iter_mirror_pages(self._path, self.report, self._on_skip)
         return self._iter_file()
 
@@ -219,7 +225,42 @@ class PageSource:
             return self._stream, False
         return io.BufferedReader(_Prefixed(self._prefix, self._stream), 1 << 16), False
 
-    def _iter_file(self) -> Iterator[PageRecord]:
+    def jsonl_lines(self) -> Iterator[JsonlLine]:
+        """The non-blank lines of a JSONL input, undecoded, for decoding elsewhere.
+
+        The parsing workers decode and parse each line themselves, so that the
+        process reading the input does not spend its time in ``json.loads``.
+        Whoever decodes a line hands the result back: :meth:`accept` for a page,
+        :meth:`reject` for an :class:`InputError` (raised again, or skipped and
+        counted with ``skip_invalid``), so that :attr:`report` ends up as
+        iterating the source would leave it.
+
+        >>> import io
+        >>> src = open_pages(io.BytesIO(b'{"html": "<p>x</p>"}\\n\\n{"html": 1}\\n'))
+        >>> [(line.number, line.offset) for line in src.jsonl_lines()]
+        [(1, 0), (3, 22)]
+        """
+        if self.format != "jsonl":
+            raise ValueError(f"{self.name} is {self.format}, not JSONL: iterate the source instead")
+        self._begin()
+        return self._iter_file(raw_lines=True)
+
+    def accept(self, record: PageRecord) -> PageRecord:
+        """Count a page decoded from one of :meth:`jsonl_lines`."""
+        self.report.pages += 1
+        return record
+
+    def reject(self, exc: InputError) -> None:
+        """A record that is not a page: raise ``exc``, or with ``skip_invalid``
+        skip it (reason ``invalid``), count it and tell ``on_skip``."""
+        if not self._skip_invalid:
+            raise exc
+        skip = Skipped("invalid", exc.location, exc.message)
+        self.report.add_skip(skip)
+        if self._on_skip is not None:
+            self._on_skip(skip)
+
+    def _iter_file(self, *, raw_lines: bool = False) -> Iterator[Any]:
         raw, owned = self._open_binary()
         try:
             if self.format == "warc":
@@ -240,9 +281,12 @@ class PageSource:
 
                 stream = io.BufferedReader(_GzipErrors(raw, where), 1 << 16)
             if self.format == "jsonl":
-                yield from self._jsonl_records(stream, lines_seen)
+                lines = self._jsonl_lines(stream, lines_seen)
+                yield from lines if raw_lines else self._jsonl_records(lines)
             else:
-                on_invalid = self._skip_error if self._skip_invalid else None
+                from .json_array import read_json_array_pages
+
+                on_invalid = self.reject if self._skip_invalid else None
                 for rec in read_json_array_pages(stream, on_invalid):
                     self.report.pages += 1
                     yield rec
@@ -250,30 +294,32 @@ class PageSource:
             if owned:
                 raw.close()
 
-    def _skip_error(self, exc: InputError) -> None:
-        skip = Skipped("invalid", exc.location, exc.message)
-        self.report.add_skip(skip)
-        if self._on_skip is not None:
-            self._on_skip(skip)
-
-    def _jsonl_records(self, stream: BinaryIO, seen: list[int]) -> Iterator[PageRecord]:
-        """The records of a JSONL stream, each with its line's byte offset."""
+    @staticmethod
+    def _jsonl_lines(stream: BinaryIO, seen: list[int]) -> Iterator[JsonlLine]:
         offset = 0
         for raw in stream:
             seen[0] += 1
             start, offset = offset, offset + len(raw)
+            if not raw.isspace():
+                yield JsonlLine(raw, seen[0], start)
+
+    def _jsonl_records(self, lines: Iterator[JsonlLine]) -> Iterator[PageRecord]:
+        """The records of a JSONL stream, each with its line's byte offset."""
+        for line in lines:
             try:
-                rec = parse_jsonl_line(raw, seen[0], start)
+                rec = line.decode()
             except InputError as exc:
-                if not self._skip_invalid:
-                    raise
-                self._skip_error(exc)
+                self.reject(exc)
                 continue
             if rec is not None:
-                self.report.pages += 1
-                yield rec
+                yield self.accept(rec)
 
     def _iter_warc(self, raw: BinaryIO) -> Iterator[PageRecord]:
+        import shutil
+        import tempfile
+
+        from .warc import iter_warc_pages
+
         fh = raw
         if not _is_seekable(raw):
             # Damage recovery seeks; a piped WARC is copied to a temporary file.

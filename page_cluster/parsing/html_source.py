@@ -68,7 +68,7 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
         if encoding is None and data:
             data, encoding = _sniffed(data)
         parser = _UTF8_PARSER if encoding in ("utf-8", "utf8", "UTF-8") else _new_parser(encoding)
-    if not data or not data.strip():
+    if not data or data.isspace():  # (strip() would copy the whole page)
         return None
     # lxml stops at a NUL byte in some code paths; a NUL is never structure.
     if b"\x00" in data:

@@ -142,11 +142,14 @@ def is_noise_class(name: str) -> bool:
     return any(p.search(name) for p in _NOISE_PATTERNS)
 
 
+@lru_cache(maxsize=65536)
 def normalize_class(name: str) -> str:
     """Fold what is page-specific inside a stable class name.
 
     Per-item hash suffixes are cut (``memitem:af9be7c19c7d`` -> ``memitem:``) and
     numbers become ``#`` (``post-1234`` -> ``post-#``, ``sect2`` -> ``sect#``).
+
+    Memoised: the walker asks again for every item of a repeated list.
 
     >>> normalize_class("memitem:af9be7c19c7d1c41"), normalize_class("id-1.9.3.172")
     ('memitem:', 'id-#')
