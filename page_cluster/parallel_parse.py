@@ -7,22 +7,28 @@ submission order and every worker handles its chunks in that order, so each
 worker's new strings always arrive before the ids that use them. At most
 ``INFLIGHT_PER_JOB`` chunks per worker are queued at any time: a 150,000-page
 crawl never sits in memory at once.
+
+A process that may fork (the command line) uses :mod:`page_cluster.fork_pool`;
+one running threads (the app, a notebook) a spawn-based process pool.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
+from .fork_pool import can_fork, ordered_map
 from .io.jsonl import InputError, JsonlLine
 from .io.record import PageRecord
 from .parsing.html_source import to_utf8
 from .parsing.signature import LocalInterner, ParsedPage, parse_document
+
+if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import Future
 
 __all__ = [
     "CHUNK",
@@ -36,13 +42,17 @@ __all__ = [
     "run_task",
 ]
 
-#: Pages per task sent to a worker (amortises inter-process overhead).
-CHUNK = 32
-#: Chunks queued per worker; bounds the HTML held in flight (jobs x 6 x 32
-#: pages). Six, not fewer: the main process stops feeding while it loads the
-#: numeric stack early in a run, and the queue must keep the workers busy
-#: meanwhile (on docbook, 1.95x -> 1.79x its parse-only floor).
+#: Pages per task sent to a worker. Small enough that the last chunks of a
+#: small site do not leave one core idle, large enough to amortise the
+#: per-message cost (asciidoc, 241 pages: 32 -> 16 took 1.83x -> 1.75x its
+#: parse-only floor; 8 was slower again).
+CHUNK = 16
+#: Chunks in flight per worker (sent and not yet consumed, in order): bounds the
+#: HTML and results held at once (jobs x 6 x 16 pages).
 INFLIGHT_PER_JOB = 6
+#: Chunks handed to one forked worker at a time (one being parsed, the next
+#: ready); new chunks go to whichever worker finishes first.
+PER_WORKER = 2
 #: Inputs smaller than this are parsed in the calling process (no start-up cost).
 MIN_PARALLEL_PAGES = 2 * CHUNK
 
@@ -139,9 +149,11 @@ def _parse_chunk(tasks: list[Task]) -> tuple[int, list[Result]]:
 def pool_context() -> multiprocessing.context.BaseContext:
     """How to start worker processes from this process: fork when it runs no
     other thread, else spawn."""
+    import multiprocessing
+
     # Forking a multi-threaded process (a web app, a notebook kernel) can
     # deadlock; a fresh interpreter is the safe choice there.
-    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+    if "fork" in multiprocessing.get_all_start_methods() and can_fork():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
 
@@ -200,6 +212,35 @@ def _parse_parallel(
     cba: str | None,
     on_start: Callable[[], None] | None,
 ) -> Iterator[tuple[object, Result]]:
+    if not can_fork():
+        yield from _parse_spawned(head, rest, jobs, cba, on_start)
+        return
+
+    def run_chunk(interner: LocalInterner, tasks: list[Task]) -> list[Result]:
+        return [run_task(t, interner, cba) for t in tasks]
+
+    for worker, results in ordered_map(
+        run_chunk,
+        _chunks(head, rest),
+        jobs=jobs,
+        init=LocalInterner,
+        per_worker=PER_WORKER,
+        window=jobs * INFLIGHT_PER_JOB,
+        on_start=on_start,
+    ):
+        for result in results:
+            yield worker, result
+
+
+def _parse_spawned(
+    head: list[Task],
+    rest: Iterator[Task],
+    jobs: int,
+    cba: str | None,
+    on_start: Callable[[], None] | None,
+) -> Iterator[tuple[object, Result]]:
+    from concurrent.futures import ProcessPoolExecutor
+
     pending: deque[Future] = deque()
     limit = jobs * INFLIGHT_PER_JOB
     with ProcessPoolExecutor(

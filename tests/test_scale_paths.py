@@ -77,16 +77,24 @@ def test_parallel_parsing_gives_identical_keys(sample_records):
 def test_spawned_workers_give_identical_keys(sample_records, monkeypatch):
     # A process running threads (the app) starts its workers with "spawn": fresh
     # interpreters that import the parsing modules themselves.
-    import multiprocessing
+    import threading
 
     import page_cluster.parallel_parse as parallel_parse
 
-    monkeypatch.setattr(
-        parallel_parse, "pool_context", lambda: multiprocessing.get_context("spawn")
-    )
-    assert resolve_page_cluster_keys(sample_records, jobs=2) == resolve_page_cluster_keys(
-        sample_records, jobs=1
-    )
+    spawned = []
+    real = parallel_parse._parse_spawned
+    monkeypatch.setattr(parallel_parse, "_parse_spawned", lambda *a: spawned.append(1) or real(*a))
+    one = resolve_page_cluster_keys(sample_records, jobs=1)
+    stop = threading.Event()
+    busy = threading.Thread(target=stop.wait)
+    busy.start()
+    try:
+        two = resolve_page_cluster_keys(sample_records, jobs=2)
+    finally:
+        stop.set()
+        busy.join()
+    assert spawned == [1]
+    assert two == one
 
 
 def test_cli_jobs_flag_output_identical():
