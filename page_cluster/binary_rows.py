@@ -38,11 +38,11 @@ import numpy as np
 if TYPE_CHECKING:
     import scipy.sparse as sp
 
-__all__ = ["DENSE_PRODUCT_CELLS", "BinaryRows", "pair_intersections"]
+__all__ = ["DENSE_PRODUCT_BYTES", "BinaryRows", "group_sums", "pair_intersections"]
 
-#: Largest dense copy (rows x distinct columns, float32 cells) made for a pair
-#: product; beyond it the product is a scipy sparse one (about 100 MB here).
-DENSE_PRODUCT_CELLS = 25_000_000
+#: Largest dense copies made for one product (operands, not the result); beyond
+#: it the product is a scipy sparse one.
+DENSE_PRODUCT_BYTES = 100_000_000
 #: Largest dense pair product (rows x rows x distinct columns multiply-adds):
 #: a few tenths of a second of BLAS. Sparser, larger products go to scipy.
 DENSE_PRODUCT_WORK = 4_000_000_000
@@ -206,7 +206,11 @@ def pair_intersections(a: BinaryRows, b: BinaryRows | None = None) -> np.ndarray
     used = np.unique(a.indices) if b is a else np.union1d(a.indices, b.indices)
     k = len(used)
     cells = (a.n_rows + (0 if b is a else b.n_rows)) * k
-    if cells <= DENSE_PRODUCT_CELLS and a.n_rows * b.n_rows * k <= DENSE_PRODUCT_WORK and k < 2**24:
+    if (
+        cells * 4 <= DENSE_PRODUCT_BYTES
+        and a.n_rows * b.n_rows * k <= DENSE_PRODUCT_WORK
+        and k < 2**24
+    ):
         da = a.to_dense(np.float32, used)
         db = da if b is a else b.to_dense(np.float32, used)
         # float32 holds these integer sums exactly (k < 2**24).
@@ -214,3 +218,41 @@ def pair_intersections(a: BinaryRows, b: BinaryRows | None = None) -> np.ndarray
     sa = a.to_scipy()
     sb = sa if b is a else b.to_scipy()
     return np.asarray((sa @ sb.T).todense(), dtype=np.float64)
+
+
+def group_sums(
+    rows: BinaryRows,
+    row_of: np.ndarray,
+    group_of: np.ndarray,
+    weights: np.ndarray,
+    n_groups: int,
+) -> np.ndarray:
+    """Dense ``(n_groups, n_cols)``: entry ``k`` adds ``weights[k]`` times row
+    ``row_of[k]`` to group ``group_of[k]``.
+
+    The rows are expanded once per distinct row, not once per entry: a site
+    published under many prefixes has a hundred entries for each distinct
+    signature. Small products are dense BLAS, large ones scipy sparse; with
+    integer weights the sums are exact either way.
+
+    >>> rows = BinaryRows.from_rows([[0], [1, 2]], n_cols=3)
+    >>> group_sums(rows, np.array([0, 1, 1]), np.array([0, 0, 1]), np.array([2., 3., 4.]), 2)
+    array([[2., 3., 3.],
+           [0., 4., 4.]])
+    """
+    distinct, inverse = np.unique(np.asarray(row_of, dtype=np.int64), return_inverse=True)
+    sub = rows.take(distinct)
+    n_distinct = len(distinct)
+    group_of = np.asarray(group_of, dtype=np.int64)
+    weights = np.asarray(weights, dtype=np.float64)
+    if (n_groups * n_distinct + n_distinct * rows.n_cols) * 8 <= DENSE_PRODUCT_BYTES:
+        per_row = np.bincount(
+            group_of * n_distinct + inverse.ravel(),
+            weights=weights,
+            minlength=n_groups * n_distinct,
+        ).astype(np.float64)
+        return per_row.reshape(n_groups, n_distinct) @ sub.to_dense(np.float64)
+    import scipy.sparse as sp
+
+    per_row = sp.csr_matrix((weights, (group_of, inverse.ravel())), shape=(n_groups, n_distinct))
+    return np.asarray((per_row @ sub.to_scipy()).todense(), dtype=np.float64)

@@ -6,7 +6,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.binary_rows import BinaryRows, pair_intersections
+from page_cluster.binary_rows import BinaryRows, group_sums, pair_intersections
 
 
 @st.composite
@@ -55,7 +55,7 @@ def test_large_products_go_through_scipy_with_the_same_counts(monkeypatch):
     dense = (rng.random((40, 60)) < 0.2).astype(np.float64)
     m = BinaryRows.coerce(dense)
     small = pair_intersections(m)
-    monkeypatch.setattr("page_cluster.binary_rows.DENSE_PRODUCT_CELLS", 0)
+    monkeypatch.setattr("page_cluster.binary_rows.DENSE_PRODUCT_BYTES", 0)
     assert np.array_equal(pair_intersections(m), small)
     assert np.array_equal(small, dense @ dense.T)
     other = BinaryRows.coerce(dense[:7])
@@ -73,3 +73,31 @@ def test_bad_arguments_say_what_to_do():
         BinaryRows.coerce(np.zeros(4))
     with pytest.raises(ValueError, match="column counts differ"):
         pair_intersections(BinaryRows.from_rows([[0]], 2), BinaryRows.from_rows([[0]], 3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(binary_matrices(), st.data(), st.booleans())
+def test_group_sums_add_weighted_rows_per_group(mat, data, sparse_path):
+    rows, n_cols = mat
+    if not rows:
+        return
+    dense = dense_of(rows, n_cols)
+    m = BinaryRows.from_rows(rows, n_cols)
+    n = data.draw(st.integers(1, 30))
+    row_of = np.asarray(data.draw(st.lists(st.integers(0, len(rows) - 1), min_size=n, max_size=n)))
+    n_groups = data.draw(st.integers(1, 5))
+    group_of = np.asarray(data.draw(st.lists(st.integers(0, n_groups - 1), min_size=n, max_size=n)))
+    weights = np.asarray(data.draw(st.lists(st.integers(1, 50), min_size=n, max_size=n)), float)
+    expected = np.zeros((n_groups, n_cols))
+    for r, g, w in zip(row_of, group_of, weights, strict=True):
+        expected[g] += w * dense[r]
+    import page_cluster.binary_rows as br
+
+    budget = br.DENSE_PRODUCT_BYTES
+    try:
+        if sparse_path:
+            br.DENSE_PRODUCT_BYTES = 0
+        got = group_sums(m, row_of, group_of, weights, n_groups)
+    finally:
+        br.DENSE_PRODUCT_BYTES = budget
+    assert np.array_equal(got, expected)

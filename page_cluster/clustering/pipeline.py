@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..binary_rows import BinaryRows
+from ..binary_rows import BinaryRows, group_sums
 from ..corpus import Corpus
 from ..progress import ProgressCallback, ProgressEvent
 from .blocking import BlockingResult, resolve_block_keys
@@ -219,15 +219,8 @@ def _merge_host_units(
     items = np.concatenate(units)
     weights = item_count[items].astype(np.float64)
     sizes = np.bincount(owner, weights=weights, minlength=len(units)).astype(np.float64)
-    sub = matrix.take(item_sig[items]).keep_columns(keep)
-    entry_row = sub.row_ids()
-    # (bincount of no entries is integer-typed, hence the cast)
-    totals = np.bincount(
-        owner[entry_row] * len(cols) + sub.indices,
-        weights=weights[entry_row],
-        minlength=len(units) * len(cols),
-    ).astype(np.float64)
-    prof = totals.reshape(len(units), len(cols)) / sizes[:, None]
+    kept = matrix.keep_columns(keep)
+    prof = group_sums(kept, item_sig[items], owner, weights, len(units)) / sizes[:, None]
     # Chrome regions (header, footer, navigation, sidebars outside the main
     # content) have design variants that do not make another template.
     chrome = np.isin(landmark[cols], CHROME_LANDMARKS) & (main_depth[cols] < 0)
