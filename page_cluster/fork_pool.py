@@ -26,7 +26,6 @@ import pickle
 import select
 import struct
 import threading
-import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -228,6 +227,8 @@ def _pickled_error(exc: BaseException) -> bytes:
     try:
         return pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:
+        import traceback
+
         text = "".join(traceback.format_exception(exc))
         return pickle.dumps((False, WorkerError(f"a parsing worker failed:\n{text}")))
 

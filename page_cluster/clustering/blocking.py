@@ -10,7 +10,6 @@ templates that blocking split.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -97,7 +96,9 @@ def first_party_hrefs(hrefs: Sequence[str], host: str | None) -> tuple[str, ...]
 
 
 def _short_hash(parts: Sequence[str]) -> str:
-    digest = hashlib.blake2b("\x1f".join(parts).encode("utf-8", "replace"), digest_size=6)
+    from hashlib import blake2b  # (here: the command line starts without it)
+
+    digest = blake2b("\x1f".join(parts).encode("utf-8", "replace"), digest_size=6)
     return digest.hexdigest()
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TextIO
@@ -31,6 +30,8 @@ def check_writable(path: str | os.PathLike[str]) -> str | None:
         return f"directory {str(parent)!r} does not exist"
     if target.exists() and not os.access(target, os.W_OK):
         return "permission denied"
+    import tempfile  # (here: the command line starts without it)
+
     try:
         fd, probe = tempfile.mkstemp(dir=parent, prefix=f".{target.name}.", suffix=".probe")
     except OSError as exc:
@@ -48,6 +49,8 @@ def _default_mode() -> int:
 
 def _write_atomic(path: str | os.PathLike[str], write: Callable[[TextIO], None]) -> None:
     target = Path(path)
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         # A lone surrogate (legal in JSON input) is written as its JSON escape.
