@@ -4,7 +4,7 @@ The same capabilities as the reference ``@d-zero/page-cluster``, in snake_case.
 
 The public names are imported on first use (PEP 562), so that the command line
 and parsing workers start without loading the clustering, explanation and content
-stacks (numpy/scipy import time is most of a small run).
+stacks (numpy import time is a large share of a small run).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from threading import Thread
 from typing import TYPE_CHECKING, Any
 
 from .io.record import PageRecord, record_from_mapping
@@ -30,6 +31,8 @@ PagesInput = Iterable[PageLike] | Callable[[], Iterable[PageLike]]
 
 #: How often (in pages) reading progress is reported.
 PROGRESS_EVERY = 1000
+#: Parsed pages held while the numeric stack loads (a few MB at most).
+HOLD_MAX = 4096
 
 
 def iter_pages(pages: PagesInput) -> Iterator[Page]:
@@ -70,7 +73,7 @@ def build_corpus(
     on_progress: ProgressCallback | None = None,
     ids: list[PageId] | None = None,
     jobs: int = 1,
-    on_parse_start: Callable[[], None] | None = None,
+    on_parse_start: Callable[[], object] | None = None,
     on_record: Callable[[PageRecord], None] | None = None,
 ) -> Corpus:
     """Parse every page once into a deduplicated corpus of signatures.
@@ -82,7 +85,10 @@ def build_corpus(
     same parse. ``jobs`` > 1 parses in that many worker processes; the corpus is
     identical for any number of jobs. A JSONL :class:`~page_cluster.io.source.PageSource`
     is decoded line by line in the workers. ``on_parse_start`` is called once
-    parsing is under way (see :func:`~page_cluster.parallel_parse.parse_in_order`).
+    parsing is under way (see :func:`~page_cluster.parallel_parse.parse_in_order`);
+    when it returns a thread (one loading numpy, see
+    :func:`~page_cluster.preload.preload_in_background`), parsed pages are held
+    until that thread ends instead of waiting for it.
     """
     waiting: deque[PageRecord] = deque()
     source = pages if isinstance(pages, PageSource) and pages.format == "jsonl" else None
@@ -111,24 +117,43 @@ def build_corpus(
             elif result.record is not None and result.parsed is not None:
                 yield worker, result.parsed, source.accept(result.record)
 
+    loading: list[object] = []
+
+    def started() -> None:
+        if on_parse_start is not None:
+            loading.append(on_parse_start())
+
     parsed_pages = records(
         parse_in_order(
             tasks(),
             jobs=jobs,
             content_block_attribute=content_block_attribute,
-            on_start=on_parse_start,
+            on_start=started,
         )
     )
-    # The first result starts the workers; the corpus module (numpy) is loaded
-    # only then, so that the workers are forked from a light process and parse
-    # while the numeric stack loads.
-    first = next(parsed_pages, None)
+
+    # The corpus module (numpy) is loaded only once parsing has started, so that
+    # the workers are forked from a light process and parse while the numeric
+    # stack loads. While a loader thread from ``on_parse_start`` still runs,
+    # results are held here rather than waiting for it: waiting would also stop
+    # feeding the workers.
+    def running_loader() -> Thread | None:
+        thread = loading[0] if loading else None
+        return thread if isinstance(thread, Thread) and thread.is_alive() else None
+
+    held: list[tuple[object, ParsedPage, PageRecord]] = []
+    for item in parsed_pages:
+        held.append(item)
+        if running_loader() is None or len(held) >= HOLD_MAX:
+            break
+    else:  # every page is parsed; nothing is left to feed
+        thread = running_loader()
+        if thread is not None:
+            thread.join()
     from .corpus import CorpusBuilder, PageSignals
 
     builder = CorpusBuilder()
-    if first is not None:
-        parsed_pages = itertools.chain([first], parsed_pages)
-    for i, (worker, parsed, record) in enumerate(parsed_pages, start=1):
+    for i, (worker, parsed, record) in enumerate(itertools.chain(held, parsed_pages), start=1):
         page = record.page
         hrefs = page.stylesheet_hrefs
         if record.derive_stylesheets and parsed.stylesheet_links is not None:

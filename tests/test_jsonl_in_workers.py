@@ -82,3 +82,36 @@ def test_jsonl_lines_is_for_jsonl_only():
     assert source.format == "json"
     with pytest.raises(ValueError, match="iterate the source instead"):
         next(iter(source.jsonl_lines()))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_pages_are_held_not_awaited_while_the_loader_thread_runs(jobs):
+    """While the thread returned by on_parse_start runs (numpy loading), parsing
+    goes on and parsed pages wait; they are all taken, in order, once it ends."""
+    import threading
+
+    records = [json.loads(x) for x in SAMPLE.read_bytes().splitlines() if x.strip()]
+    all_read = threading.Event()
+    seen_when_loaded: list[int] = []
+    taken: list[object] = []
+
+    def pages():
+        yield from records
+        all_read.set()
+
+    def loader() -> None:
+        all_read.wait(timeout=60)
+        seen_when_loaded.append(len(taken))
+
+    def start() -> threading.Thread:
+        t = threading.Thread(target=loader)
+        t.start()
+        return t
+
+    corpus = build_corpus(
+        pages, jobs=jobs, on_parse_start=start, on_record=lambda r: taken.append(r.output_id)
+    )
+    assert all_read.is_set()
+    assert seen_when_loaded == [0]  # nothing was taken before the loader ended
+    assert corpus.n_pages == len(records)
+    assert taken == [r["id"] for r in records]
