@@ -250,7 +250,7 @@ def _parse_spawned(
             for chunk in _chunks(head, rest):
                 pending.append(pool.submit(_parse_chunk, chunk))
                 if on_start is not None:
-                    # The first submit has started every worker (fork start).
+                    # The first submit has started the workers.
                     on_start()
                     on_start = None
                 while len(pending) >= limit:
@@ -262,7 +262,7 @@ def _parse_spawned(
                 fut.cancel()
 
 
-def _unpack(result: tuple[int, list[ParsedPage]]) -> Iterator[tuple[object, Result]]:
+def _unpack(result: tuple[int, list[Result]]) -> Iterator[tuple[object, Result]]:
     pid, parsed = result
     for p in parsed:
         yield pid, p

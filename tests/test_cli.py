@@ -154,3 +154,19 @@ def test_console_entry_keeps_error_status_and_message():
     )
     assert res.returncode == 1
     assert "missing a string `html` field" in res.stderr
+
+
+def test_a_small_run_never_loads_scipy():
+    # scipy.sparse costs about 0.13 s of CPU to import: more than clustering a
+    # small site. It is loaded only for products too large to do densely.
+    code = (
+        "import sys\n"
+        "from page_cluster.cli.main import main\n"
+        f"rc = main(['--jobs', '2', {str(SAMPLE)!r}])\n"
+        "print(rc, sorted(m for m in sys.modules if m.split('.')[0] == 'scipy')[:3],"
+        " file=sys.stderr)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert res.stderr.decode().splitlines()[-1] == "0 []"
+    assert len(res.stdout.decode().splitlines()) == 273

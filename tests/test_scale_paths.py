@@ -14,6 +14,7 @@ import page_cluster.clustering.pipeline as pipeline
 import page_cluster.clustering.stage_a as stage_a
 from page_cluster import resolve_page_cluster_keys
 from page_cluster.clustering.stage_a import near_duplicate_components
+from page_cluster.io.source import open_pages
 
 from .conftest import SAMPLE
 
@@ -90,11 +91,14 @@ def test_spawned_workers_give_identical_keys(sample_records, monkeypatch):
     busy.start()
     try:
         two = resolve_page_cluster_keys(sample_records, jobs=2)
+        # A JSONL source: its undecoded lines travel to the spawned workers.
+        from_lines = resolve_page_cluster_keys(open_pages(SAMPLE), jobs=2)
     finally:
         stop.set()
         busy.join()
-    assert spawned == [1]
+    assert spawned == [1, 1]
     assert two == one
+    assert from_lines == one
 
 
 def test_cli_jobs_flag_output_identical():
