@@ -15,7 +15,7 @@ import re
 import signal
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from page_cluster import resolve_page_cluster_keys
@@ -118,6 +118,9 @@ def check_outcome(records, report, skips) -> None:
 @pytest.mark.parametrize("layout", list(LAYOUTS))
 @SETTINGS
 @given(ops=st.lists(mutation, min_size=1, max_size=4))
+# Found by this test: a damaged header put a newline in a URL, and so in the
+# position of a skipped record (positions are one line).
+@example(ops=[("truncate", 0.431640625, b"\x00"), ("flip", 0.98828125, b"\x00")])
 def test_damaged_archives_never_crash_and_only_yield_real_pages(reader, layout, ops):
     records, report, skips = read_all(mutate(LAYOUTS[layout], ops), reader)
     check_outcome(records, report, skips)

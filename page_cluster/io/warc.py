@@ -411,8 +411,18 @@ def _page_from_entry(entry: _Entry, position: str) -> tuple[PageRecord | None, S
 
 
 def _position(ordinal: int, offset: int, url: str | None, unit: str) -> str:
+    """``record 7 (byte 1262, http://…)``, on one line whatever a damaged header
+    put in the URL.
+
+    >>> _position(7, 1262, "http://p.exam\\npe/2.html", "byte")
+    'record 7 (byte 1262, http://p.exam\\\\npe/2.html)'
+    """
     where = f"record {ordinal} ({unit} {offset}"
-    return f"{where}, {url})" if url else f"{where})"
+    if not url:
+        return f"{where})"
+    if not url.isprintable():
+        url = "".join(c if c.isprintable() else repr(c)[1:-1] for c in url)
+    return f"{where}, {url})"
 
 
 class _GzipTruncated(Exception):
