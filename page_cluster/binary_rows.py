@@ -48,12 +48,13 @@ DENSE_PRODUCT_BYTES = 100_000_000
 DENSE_PRODUCT_WORK = 4_000_000_000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class BinaryRows:
     """A 0/1 matrix stored as sorted, duplicate-free column ids per row.
 
     ``indptr`` (int64, ``n_rows + 1`` offsets) and ``indices`` (int32) are laid
-    out as in CSR; row ``i`` is ``indices[indptr[i]:indptr[i + 1]]``.
+    out as in CSR; row ``i`` is ``indices[indptr[i]:indptr[i + 1]]``. ``==``
+    compares identity (arrays have no single truth value to compare with).
     """
 
     indptr: np.ndarray

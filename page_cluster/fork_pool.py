@@ -148,6 +148,11 @@ def _drive(pool: _Pool, items: Iterator[T], per_worker: int, limit: int) -> Iter
     workers = pool.workers
     by_fd = {w.result_fd: w for w in workers}
     done: dict[int, tuple[int, Any]] = {}
+    # poll, not select: no limit on descriptor numbers. Every worker is watched,
+    # so one that dies while idle is noticed too.
+    poller = select.poll()
+    for w in workers:
+        poller.register(w.result_fd, select.POLLIN)
     sent = yielded = 0
     exhausted = False
     while True:
@@ -159,7 +164,10 @@ def _drive(pool: _Pool, items: Iterator[T], per_worker: int, limit: int) -> Iter
             if item is _END:
                 exhausted = True
                 break
-            _write_message(w.task_fd, pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL))
+            try:
+                _write_message(w.task_fd, pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL))
+            except BrokenPipeError:
+                raise _died(w) from None
             w.assigned.append(sent)
             sent += 1
         while yielded in done:
@@ -167,16 +175,13 @@ def _drive(pool: _Pool, items: Iterator[T], per_worker: int, limit: int) -> Iter
             yielded += 1
         if exhausted and yielded == sent:
             return
-        busy = [w.result_fd for w in workers if w.assigned]
-        if not busy:  # all yielded, window open again: send more (or find the end)
-            continue
-        ready, _, _ = select.select(busy, [], [])
-        for fd in ready:
+        if not any(w.assigned for w in workers):
+            continue  # all yielded, window open again: send more (or find the end)
+        for fd, _event in poller.poll():
             w = by_fd[fd]
             message = _read_message(fd)
-            if message is None:
-                status = _reap(w.pid)
-                raise WorkerError(f"parsing worker {w.pid} stopped unexpectedly ({status})")
+            if message is None or not w.assigned:
+                raise _died(w)
             ok, value = pickle.loads(message)
             if not ok:
                 raise value
@@ -184,6 +189,10 @@ def _drive(pool: _Pool, items: Iterator[T], per_worker: int, limit: int) -> Iter
 
 
 _END = object()
+
+
+def _died(w: _Worker) -> WorkerError:
+    return WorkerError(f"parsing worker {w.pid} stopped unexpectedly ({_reap(w.pid)})")
 
 
 def _serve(task_fd: int, result_fd: int, func: Callable[[S, T], R], init: Callable[[], S]) -> None:
