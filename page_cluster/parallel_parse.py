@@ -212,8 +212,9 @@ def _parse_parallel(
     cba: str | None,
     on_start: Callable[[], None] | None,
 ) -> Iterator[tuple[object, Result]]:
+    chunks = _chunks(head, rest)
     if not can_fork():
-        yield from _parse_spawned(head, rest, jobs, cba, on_start)
+        yield from _parse_spawned(chunks, jobs, cba, on_start)
         return
 
     def run_chunk(interner: LocalInterner, tasks: list[Task]) -> list[Result]:
@@ -221,7 +222,7 @@ def _parse_parallel(
 
     for worker, results in ordered_map(
         run_chunk,
-        _chunks(head, rest),
+        chunks,
         jobs=jobs,
         init=LocalInterner,
         per_worker=PER_WORKER,
@@ -233,12 +234,9 @@ def _parse_parallel(
 
 
 def _parse_spawned(
-    head: list[Task],
-    rest: Iterator[Task],
-    jobs: int,
-    cba: str | None,
-    on_start: Callable[[], None] | None,
+    chunks: Iterator[list[Task]], jobs: int, cba: str | None, on_start: Callable[[], None] | None
 ) -> Iterator[tuple[object, Result]]:
+    """The same with a spawn-based process pool (for a process running threads)."""
     from concurrent.futures import ProcessPoolExecutor
 
     pending: deque[Future] = deque()
@@ -247,7 +245,7 @@ def _parse_spawned(
         max_workers=jobs, mp_context=pool_context(), initializer=_init_worker, initargs=(cba,)
     ) as pool:
         try:
-            for chunk in _chunks(head, rest):
+            for chunk in chunks:
                 pending.append(pool.submit(_parse_chunk, chunk))
                 if on_start is not None:
                     # The first submit has started the workers.
