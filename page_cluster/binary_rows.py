@@ -227,9 +227,11 @@ def group_sums(
     group_of: np.ndarray,
     weights: np.ndarray,
     n_groups: int,
+    columns: np.ndarray | None = None,
 ) -> np.ndarray:
     """Dense ``(n_groups, n_cols)``: entry ``k`` adds ``weights[k]`` times row
-    ``row_of[k]`` to group ``group_of[k]``.
+    ``row_of[k]`` to group ``group_of[k]``. ``columns`` (a mask) keeps only
+    those columns, applied to the rows used only.
 
     The rows are expanded once per distinct row, not once per entry: a site
     published under many prefixes has a hundred entries for each distinct
@@ -243,10 +245,12 @@ def group_sums(
     """
     distinct, inverse = np.unique(np.asarray(row_of, dtype=np.int64), return_inverse=True)
     sub = rows.take(distinct)
+    if columns is not None:
+        sub = sub.keep_columns(columns)
     n_distinct = len(distinct)
     group_of = np.asarray(group_of, dtype=np.int64)
     weights = np.asarray(weights, dtype=np.float64)
-    if (n_groups * n_distinct + n_distinct * rows.n_cols) * 8 <= DENSE_PRODUCT_BYTES:
+    if (n_groups * n_distinct + n_distinct * sub.n_cols) * 8 <= DENSE_PRODUCT_BYTES:
         per_row = np.bincount(
             group_of * n_distinct + inverse.ravel(),
             weights=weights,

@@ -17,7 +17,6 @@ from .io.source import PageSource
 from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
 from .model import InvalidPageError, Page, PageId, coerce_page
 from .parallel_parse import DecodedLine, ParseTask, Result, Task, parse_in_order
-from .parsing.html_source import to_utf8
 from .parsing.signature import ParsedPage
 from .progress import ProgressCallback, ProgressEvent
 
@@ -99,10 +98,7 @@ def build_corpus(
             return
         for record in iter_page_records(pages):
             waiting.append(record)
-            html, encoding = record.page.html, record.encoding
-            if isinstance(html, str):
-                html, encoding = to_utf8(html), "utf-8"
-            yield ParseTask(html, encoding, record.derive_stylesheets)
+            yield ParseTask.from_record(record)
 
     def records(
         results: Iterator[tuple[object, Result]],

@@ -71,6 +71,14 @@ class ParseTask:
     encoding: str | None
     with_stylesheet_links: bool
 
+    @classmethod
+    def from_record(cls, record: PageRecord) -> ParseTask:
+        """The task for a record: text as UTF-8 bytes, bytes with their known charset."""
+        html, encoding = record.page.html, record.encoding
+        if isinstance(html, str):
+            html, encoding = to_utf8(html), "utf-8"
+        return cls(html, encoding, record.derive_stylesheets)
+
 
 #: What a worker is given: a page's HTML, or an undecoded JSONL line.
 Task = ParseTask | JsonlLine
@@ -100,26 +108,21 @@ def run_task(task: Task, interner: LocalInterner, cba: str | None) -> Result:
     that reads the input, which is the busiest one of a run.
     """
     if isinstance(task, ParseTask):
-        return parse_document(
-            task.html,
-            interner,
-            cba,
-            task.encoding,
-            with_stylesheet_links=task.with_stylesheet_links,
-        )
+        return _parse(task, interner, cba)
     try:
         record = task.decode()
     except InputError as exc:
         return DecodedLine(None, None, exc)
     if record is None:
         return DecodedLine(None, None)
-    html, encoding = record.page.html, record.encoding
-    if isinstance(html, str):
-        html, encoding = to_utf8(html), "utf-8"
-    parsed = parse_document(
-        html, interner, cba, encoding, with_stylesheet_links=record.derive_stylesheets
-    )
+    parsed = _parse(ParseTask.from_record(record), interner, cba)
     return DecodedLine(replace(record, page=replace(record.page, html="")), parsed)
+
+
+def _parse(task: ParseTask, interner: LocalInterner, cba: str | None) -> ParsedPage:
+    return parse_document(
+        task.html, interner, cba, task.encoding, with_stylesheet_links=task.with_stylesheet_links
+    )
 
 
 def default_jobs() -> int:

@@ -98,6 +98,9 @@ def test_group_sums_add_weighted_rows_per_group(mat, data, sparse_path):
         if sparse_path:
             br.DENSE_PRODUCT_BYTES = 0
         got = group_sums(m, row_of, group_of, weights, n_groups)
+        mask = np.arange(n_cols) % 2 == 0
+        narrowed = group_sums(m, row_of, group_of, weights, n_groups, columns=mask)
     finally:
         br.DENSE_PRODUCT_BYTES = budget
     assert np.array_equal(got, expected)
+    assert np.array_equal(narrowed, expected[:, mask])

@@ -219,8 +219,8 @@ def _merge_host_units(
     items = np.concatenate(units)
     weights = item_count[items].astype(np.float64)
     sizes = np.bincount(owner, weights=weights, minlength=len(units)).astype(np.float64)
-    kept = matrix.keep_columns(keep)
-    prof = group_sums(kept, item_sig[items], owner, weights, len(units)) / sizes[:, None]
+    profile_sums = group_sums(matrix, item_sig[items], owner, weights, len(units), columns=keep)
+    prof = profile_sums / sizes[:, None]
     # Chrome regions (header, footer, navigation, sidebars outside the main
     # content) have design variants that do not make another template.
     chrome = np.isin(landmark[cols], CHROME_LANDMARKS) & (main_depth[cols] < 0)

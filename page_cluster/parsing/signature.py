@@ -23,7 +23,8 @@ __all__ = ["LocalInterner", "ParsedPage", "parse_document"]
 
 @dataclass(slots=True)
 class ParsedPage:
-    """A page reduced to its signature: process-local token ids (sorted, unique)."""
+    """A page reduced to its signature: process-local token ids (unique, in no set
+    order: the corpus sorts them once they are mapped to its own ids)."""
 
     local_ids: array
     new_strings: list[str]
@@ -44,7 +45,7 @@ class LocalInterner:
         self._sent = 0
 
     def intern(self, tokens: list[str]) -> array:
-        """Sorted local ids of ``tokens`` (an ``array('i')``)."""
+        """Local ids of ``tokens``, in their order (an ``array('i')``)."""
         ids = self._ids
         strings = self._strings
         out: list[int] = []
@@ -55,7 +56,6 @@ class LocalInterner:
                 ids[tok] = tid
                 strings.append(tok)
             out.append(tid)
-        out.sort()
         return array("i", out)
 
     def take_new(self) -> list[str]:
