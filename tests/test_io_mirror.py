@@ -127,3 +127,15 @@ def test_each_page_reads_back_alone_from_its_file(tmp_path):
             )
         with pytest.raises(InputError, match="unreadable"):
             read_mirror_page(root, records[0].file + ".gone")
+
+
+def test_file_names_with_control_characters_stay_one_line_positions(tmp_path):
+    from page_cluster.io.mirror import read_mirror_page
+
+    (tmp_path / "a\nb.html").write_text("<html><body><p>x</p></body></html>")
+    (tmp_path / "c\td.bin").write_bytes(b"\x00\x01")
+    skips = []
+    records = list(open_pages(tmp_path, on_skip=skips.append))
+    assert [r.position for r in records] == ["file a\\nb.html"]
+    assert [s.position for s in skips] == ["file c\\td.bin"]
+    assert read_mirror_page(tmp_path, records[0].file).page.html == records[0].page.html

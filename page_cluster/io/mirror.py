@@ -22,7 +22,7 @@ from ..model import Page
 from .charset import UndecodableError, decode_html_bytes
 from .jsonl import InputError
 from .record import PageRecord
-from .report import ReadReport, Skipped
+from .report import ReadReport, Skipped, one_line
 from .url_signals import signals_from_url, url_from_relative_path
 
 __all__ = [
@@ -118,7 +118,7 @@ def _page_from_file(
 ) -> tuple[PageRecord | Skipped, bool]:
     """One page file read (and whether bytes were replaced), or why it is left out."""
     file = path.relative_to(root).as_posix()
-    where = f"file {file}"
+    where = f"file {one_line(file)}"
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -165,7 +165,7 @@ def iter_mirror_pages(
     for top, host_dir in _tops(root):
         for path in walk_files(top):
             if not is_page_file(path.name):
-                skip(Skipped("non-HTML", f"file {path.relative_to(root).as_posix()}"))
+                skip(Skipped("non-HTML", f"file {one_line(path.relative_to(root).as_posix())}"))
                 continue
             outcome, replaced = _page_from_file(path, root, top, host_dir)
             if isinstance(outcome, Skipped):
@@ -187,4 +187,4 @@ def read_mirror_page(root: Path, file: str) -> PageRecord:
             if isinstance(outcome, Skipped):
                 raise InputError(outcome.position, f"{outcome.reason} ({outcome.detail})")
             return outcome
-    raise InputError(f"file {file}", "is not in a folder the reader reads")
+    raise InputError(f"file {one_line(file)}", "is not in a folder the reader reads")

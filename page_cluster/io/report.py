@@ -21,6 +21,7 @@ __all__ = [
     "ReadReport",
     "SkipCallback",
     "Skipped",
+    "one_line",
 ]
 
 #: Records that are not pages; a crawl normally has many.
@@ -31,6 +32,18 @@ ERROR_REASONS = ("corrupt", "truncated", "undecodable", "too large", "unreadable
 
 #: Error descriptions kept in :attr:`ReadReport.errors` (all are counted).
 MAX_KEPT_MESSAGES = 1000
+
+
+def one_line(text: str) -> str:
+    """Input-supplied text (a URL, a file name) fit for a one-line position:
+    control characters are shown escaped.
+
+    >>> one_line("http://p.exam\\npe/2.html")
+    'http://p.exam\\\\npe/2.html'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @dataclass(frozen=True, slots=True)

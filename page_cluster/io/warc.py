@@ -37,7 +37,7 @@ from ..model import Page
 from .charset import UndecodableError, charset_from_content_type, decode_html_bytes
 from .jsonl import InputError
 from .record import PageRecord
-from .report import ReadReport, Skipped
+from .report import ReadReport, Skipped, one_line
 from .url_signals import signals_from_url
 
 __all__ = [
@@ -412,17 +412,9 @@ def _page_from_entry(entry: _Entry, position: str) -> tuple[PageRecord | None, S
 
 def _position(ordinal: int, offset: int, url: str | None, unit: str) -> str:
     """``record 7 (byte 1262, http://…)``, on one line whatever a damaged header
-    put in the URL.
-
-    >>> _position(7, 1262, "http://p.exam\\npe/2.html", "byte")
-    'record 7 (byte 1262, http://p.exam\\\\npe/2.html)'
-    """
+    put in the URL."""
     where = f"record {ordinal} ({unit} {offset}"
-    if not url:
-        return f"{where})"
-    if not url.isprintable():
-        url = "".join(c if c.isprintable() else repr(c)[1:-1] for c in url)
-    return f"{where}, {url})"
+    return f"{where}, {one_line(url)})" if url else f"{where})"
 
 
 class _GzipTruncated(Exception):
