@@ -153,6 +153,42 @@ class Corpus:
     def n_signatures(self) -> int:
         return self.rows.n_rows
 
+    def renamed(self, rewritten: list[str]) -> Corpus:
+        """The corpus with token ``i`` renamed to ``rewritten[i]``.
+
+        Tokens that become equal are merged, and so are signatures that become
+        equal; the vocabulary stays sorted and signatures stay ordered by
+        content, so the result is independent of page order as before.
+        """
+        tokens = sorted(set(rewritten))
+        index = {t: i for i, t in enumerate(tokens)}
+        new_col = np.asarray([index[t] for t in rewritten], dtype=np.int64)
+        old = self.rows
+        merged = BinaryRows.from_pairs(old.row_ids(), new_col[old.indices], old.n_rows, len(tokens))
+        rows = merged.row_keys()
+        order = sorted(range(len(rows)), key=rows.__getitem__)
+        first: dict[bytes, int] = {}
+        new_sig = np.empty(len(rows), dtype=np.int64)
+        keep_rows: list[int] = []
+        for r in order:
+            sig = first.get(rows[r])
+            if sig is None:
+                sig = len(keep_rows)
+                first[rows[r]] = sig
+                keep_rows.append(r)
+            new_sig[r] = sig
+        keep = np.asarray(keep_rows, dtype=np.int64)
+        elements = np.zeros(len(keep), dtype=self.element_count.dtype)
+        np.maximum.at(elements, new_sig, self.element_count)
+        return Corpus(
+            tokens=tokens,
+            rows=merged.take(keep),
+            page_sig=new_sig[self.page_sig].astype(np.int32),
+            signals=self.signals,
+            element_count=elements,
+            info=token_info(tokens),
+        )
+
 
 class CorpusBuilder:
     """Collects parsed pages from any number of workers into a :class:`Corpus`."""

@@ -19,10 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-import numpy as np
-
-from ..binary_rows import BinaryRows
-from ..corpus import Corpus, token_info
+from ..corpus import Corpus
 
 __all__ = ["FAMILY_VALUES", "generalize_corpus", "rewrite_token", "value_families"]
 
@@ -113,33 +110,4 @@ def generalize_corpus(corpus: Corpus) -> Corpus:
     if not families:
         return corpus
     cache: dict[str, str] = {}
-    rewritten = [rewrite_token(t, families, cache) for t in corpus.tokens]
-    tokens = sorted(set(rewritten))
-    index = {t: i for i, t in enumerate(tokens)}
-    new_col = np.asarray([index[t] for t in rewritten], dtype=np.int64)
-    old = corpus.rows
-    merged = BinaryRows.from_pairs(old.row_ids(), new_col[old.indices], old.n_rows, len(tokens))
-    # Signatures that became identical are one signature now.
-    rows = merged.row_keys()
-    order = sorted(range(len(rows)), key=rows.__getitem__)
-    first: dict[bytes, int] = {}
-    new_sig = np.empty(len(rows), dtype=np.int64)
-    keep_rows: list[int] = []
-    for r in order:
-        sig = first.get(rows[r])
-        if sig is None:
-            sig = len(keep_rows)
-            first[rows[r]] = sig
-            keep_rows.append(r)
-        new_sig[r] = sig
-    keep = np.asarray(keep_rows, dtype=np.int64)
-    elements = np.zeros(len(keep), dtype=corpus.element_count.dtype)
-    np.maximum.at(elements, new_sig, corpus.element_count)
-    return Corpus(
-        tokens=tokens,
-        rows=merged.take(keep),
-        page_sig=new_sig[corpus.page_sig].astype(np.int32),
-        signals=corpus.signals,
-        element_count=elements,
-        info=token_info(tokens),
-    )
+    return corpus.renamed([rewrite_token(t, families, cache) for t in corpus.tokens])

@@ -31,6 +31,24 @@ ABSENT = 0.1
 #: A token counts towards the distance of two units when its parent is on at
 #: least this share of the pages of each (a subtree's difference counts once).
 PARENT_PRESENT = 0.4
+#: Significance level for the witnesses that are not established template
+#: structure (rare structure, body classes, content): a difference between two
+#: units counts only when chance is unlikely to explain it, Bonferroni-corrected
+#: over the items tested.
+SIGNIFICANCE = 0.01
+#: A two-sided difference in established structure keeps units apart on its
+#: own when each side differs by at least this many items ...
+SUBSTANTIAL = 2
+#: ... and at least this share of each unit's typical structure (at one URL
+#: route; at different routes any substantial difference counts) ...
+LARGE = 0.0
+#: ... counting the items of a differing subtree on this share of the unit's pages.
+SUBTREE_SHARE = 1 / 3
+#: How the nearest pair is chosen.
+MERGE_COST = "entropy"
+#: Two units whose pages share at most this share of their URL routes live at
+#: different routes (a weak structural difference then suffices to keep them apart).
+ROUTE_OVERLAP = 0.1
 
 
 class _Units:
@@ -43,18 +61,60 @@ class _Units:
     """
 
     def __init__(
-        self, prof: np.ndarray, parent_cols: np.ndarray, top: np.ndarray, evidence: np.ndarray
+        self,
+        prof: np.ndarray,
+        parent_cols: np.ndarray,
+        top: np.ndarray,
+        evidence: np.ndarray,
+        weak: np.ndarray | None = None,
+        attrs: np.ndarray | None = None,
+        routes: np.ndarray | None = None,
+        heads: np.ndarray | None = None,
+        sizes: np.ndarray | None = None,
+        base_rate: np.ndarray | None = None,
     ) -> None:
         self.prof = prof
+        self.strict = False
+        self.relative = True
+        self.sizes = sizes if sizes is not None else np.ones(len(prof))
+        self.base_rate = base_rate if base_rate is not None else np.full(prof.shape[1], 0.5)
         self.parent_cols = parent_cols
         self.top = top
         self.evidence = evidence
+        self.weak = weak
+        self.attrs = attrs if attrs is not None else np.zeros_like(evidence)
+        self.routes = routes
+        self.heads = heads if heads is not None else np.zeros_like(evidence)
+        self.every = evidence | self.attrs | self.heads
+        if weak is not None:
+            self.every = self.every | weak
         par = prof[:, parent_cols]
         par[:, top] = 1.0
         self.parent_present = par >= PARENT_PRESENT
         self.parent_seen = par > ABSENT
         self.absent = prof <= ABSENT
         self.characteristic = prof >= CHARACTERISTIC
+        # Columns by depth, deepest first, for summing subtrees.
+        depth = np.zeros(len(top), dtype=np.int64)
+        for _ in range(64):
+            nxt = np.where(top, 0, depth[parent_cols] + 1)
+            if np.array_equal(nxt, depth):
+                break
+            depth = nxt
+        self.levels = [
+            np.flatnonzero((depth == d) & ~top) for d in range(int(depth.max(initial=0)), 0, -1)
+        ]
+        self.mass = np.zeros(prof.shape)
+        for i in range(len(prof)):
+            self._refresh_mass(i)
+
+    def _refresh_mass(self, i: int) -> None:
+        """Per column: the unit's structure in that subtree (itself included,
+        items on a third of its pages or more)."""
+        m = ((self.prof[i] >= SUBTREE_SHARE) & self.evidence).astype(np.float64)
+        for cols in self.levels:
+            np.add.at(m, self.parent_cols[cols], m[cols])
+        self.mass[i] = m
 
     def refresh(self, i: int) -> None:
         """Recompute row ``i`` after its profile changed."""
@@ -65,22 +125,142 @@ class _Units:
         self.parent_seen[i] = par > ABSENT
         self.absent[i] = p <= ABSENT
         self.characteristic[i] = p >= CHARACTERISTIC
+        self._refresh_mass(i)
 
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         """Distances between unit ``i`` and every unit, and which pairs are blocked."""
         prof = self.prof
         pi = prof[i]
         # Frontier: the token's parent is on a good share of both units' pages.
-        cols = np.flatnonzero(self.parent_present[i])
-        diff = np.abs(prof[:, cols] - pi[cols])
-        diff *= self.parent_present[:, cols]
-        dist = diff.sum(axis=1, dtype=np.float64)
+        cols = np.flatnonzero(self.parent_present[i] & ~self.heads)
+        if MERGE_COST == "entropy":
+            # Information lost by pooling: the rise in the units' total entropy
+            # over the compared items (a page joins the group it is typical
+            # of, not the one whose defining parts it lacks).
+            n_i = self.sizes[i]
+            n_j = self.sizes[:, None]
+            pj = prof[:, cols].astype(np.float64)
+            pii = pi[cols].astype(np.float64)[None, :]
+            pooled = (n_i * pii + n_j * pj) / (n_i + n_j)
+            cost = (n_i + n_j) * _entropy(pooled) - n_i * _entropy(pii) - n_j * _entropy(pj)
+            cost *= self.parent_present[:, cols]
+            dist = cost.sum(axis=1)
+        else:
+            diff = np.abs(prof[:, cols] - pi[cols])
+            diff *= self.parent_present[:, cols]
+            dist = diff.sum(axis=1, dtype=np.float64)
+        return dist, self.blocked(i)
+
+    def blocked(self, i: int) -> np.ndarray:
+        if self.strict:
+            s_i, s_j = self._sides(i, self.every)
+            return s_i & s_j
+        return self._blocked(i)
+
+    def _blocked(self, i: int) -> np.ndarray:
+        """Units kept apart from unit ``i``.
+
+        A difference on both sides keeps two units apart when it is made of
+        established template structure on both sides, of body classes or ids on
+        both sides (two page types named), or of established structure on one
+        side and structure too rare to judge on the other. Any other two-sided
+        difference (a body class against a subtree: a template's own switch, as a
+        sidebar that comes with a ``no-sidebar`` class when absent) needs the URL
+        routes to differ too.
+        """
+        s_i, s_j = self._sides(i, self.evidence)
+        if self.weak is None:
+            return s_i & s_j
+        self.relative = False
+        sub_i, sub_j = self._substantial(i)
+        self.relative = True
+        big_i, big_j = self._substantial(i)
+        w_i, w_j = self._sides(i, self.weak, significant=True)
+        a_i, a_j = self._sides(i, self.attrs)
+        c_i, c_j = self._sides(i, self.heads, significant="content")
+        out = (big_i & big_j) | (a_i & a_j) | (big_i & (w_j | c_j)) | ((w_i | c_i) & big_j)
+        if self.routes is not None:
+            far = np.minimum(self.routes, self.routes[i]).sum(axis=1) <= ROUTE_OVERLAP
+            out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
+            out |= far & ((sub_i & (sub_j | w_j | c_j)) | ((w_i | c_i) & sub_j))
+        return out
+
+    def _substantial(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """Like :meth:`_sides` over established structure, counting only
+        differences of at least :data:`SUBSTANTIAL` items (a subtree, or several
+        roots): a lone element on one side and its absence on the other is how a
+        template's own branch looks (a "no directives" line where a list would be)."""
+        ev = self.evidence
+        cols = np.flatnonzero(self.characteristic[i] & ev)
+        cells = self.parent_seen[:, cols] & self.absent[:, cols]
+        d_i = cells.astype(np.float64) @ self.mass[i, cols]
+        cols = np.flatnonzero(self.parent_seen[i] & ev & self.absent[i])
+        d_j = (self.characteristic[:, cols] * self.mass[:, cols]).sum(axis=1)
+        if not self.relative:
+            return d_i >= SUBSTANTIAL, d_j >= SUBSTANTIAL
+        whole = (self.characteristic & ev).sum(axis=1).astype(np.float64)
+        return (d_i >= LARGE * max(whole[i], 1.0)) & (d_i >= SUBSTANTIAL), (
+            d_j >= LARGE * np.maximum(whole, 1.0)
+        ) & (d_j >= SUBSTANTIAL)
+
+    def _sides(
+        self, i: int, evidence: np.ndarray, *, significant: bool | str = False
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Per unit: does ``i`` have a characteristic item it lacks, and does it
+        have one that ``i`` lacks (over ``evidence`` columns, at the root).
+
+        With ``significant``, a cell counts only when the unit lacking the item
+        is unlikely to lack it by chance (see :data:`SIGNIFICANCE`).
+        """
         # A difference counts at its root: the unit lacking the item has its parent.
-        cols = np.flatnonzero(self.characteristic[i] & self.evidence)
-        i_has = (self.parent_seen[:, cols] & self.absent[:, cols]).any(axis=1)
-        cols = np.flatnonzero(self.parent_seen[i] & self.evidence & self.absent[i])
-        j_has = self.characteristic[:, cols].any(axis=1)
-        return dist, i_has & j_has
+        cols = np.flatnonzero(self.characteristic[i] & evidence)
+        cells = self.parent_seen[:, cols] & self.absent[:, cols]
+        i_has = self._any_cell(None, cols, cells, significant, having=i)
+        cols = np.flatnonzero(self.parent_seen[i] & evidence & self.absent[i])
+        cells = self.characteristic[:, cols]
+        j_has = self._any_cell(i, cols, cells, significant)
+        return i_has, j_has
+
+    def _any_cell(
+        self,
+        lacking: int | None,
+        cols: np.ndarray,
+        cells: np.ndarray,
+        significant: bool | str,
+        having: int | None = None,
+    ) -> np.ndarray:
+        """Units with at least one counting cell (rows of ``cells``).
+
+        With ``significant``, a cell counts only when the unit lacking the item
+        (``lacking``, or each row's unit when ``None``) is unlikely to lack it on
+        all its pages by chance, given how often the item appears below its
+        parent across the host.
+        """
+        if not significant or not len(cols):
+            return cells.any(axis=1)
+        rows, which = np.nonzero(cells)
+        rate = self.base_rate[cols[which]]
+        n_lack = self.sizes[rows] if lacking is None else self.sizes[lacking]
+        n_have = self.sizes[rows] if having is None else self.sizes[having]
+        # Unlikely by chance: the lacking unit never has it, or (for structure
+        # too rare to judge) the having unit has it on every page, for an item
+        # this common below its parent. Content counts only by its absence from
+        # pages where most pages have it (an index page without a paragraph).
+        chance = (1.0 - rate) ** n_lack
+        if significant == "content":
+            chance = np.where(rate >= 0.5, chance, 1.0)
+        else:
+            chance = np.minimum(chance, rate**n_have)
+        tested = np.bincount(rows, minlength=len(cells))[rows]
+        ok = chance <= SIGNIFICANCE / tested
+        return np.bincount(rows[ok], minlength=len(cells)) > 0
+
+
+def _entropy(p: np.ndarray) -> np.ndarray:
+    """Binary entropy in bits, 0 at 0 and 1."""
+    q = np.clip(p, 1e-12, 1 - 1e-12)
+    h = -(q * np.log2(q) + (1 - q) * np.log2(1 - q))
+    return np.where((p <= 1e-12) | (p >= 1 - 1e-12), 0.0, h)
 
 
 def agglomerate_units(
@@ -89,6 +269,12 @@ def agglomerate_units(
     parent: np.ndarray,
     evidence: np.ndarray | None = None,
     trace: Callable[[int, int, float], None] | None = None,
+    *,
+    weak: np.ndarray | None = None,
+    attrs: np.ndarray | None = None,
+    heads: np.ndarray | None = None,
+    routes: np.ndarray | None = None,
+    base_rate: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -115,13 +301,41 @@ def agglomerate_units(
     top = parent < 0
     parent_cols = np.where(top, 0, parent)
     evidence = np.ones(len(parent), dtype=bool) if evidence is None else np.asarray(evidence, bool)
-    units = _Units(prof, parent_cols, top, evidence)
+    if routes is not None:
+        routes = np.asarray(routes, dtype=np.float64).copy()
+    weak = None if weak is None else np.asarray(weak, bool) & ~evidence
+    if attrs is not None:
+        attrs = np.asarray(attrs, bool) & ~evidence
+    if heads is not None:
+        heads = np.asarray(heads, bool) & ~evidence
+    units = _Units(
+        prof, parent_cols, top, evidence, weak, attrs, routes, heads, sizes, base_rate
+    )
     active = np.ones(k, dtype=bool)
     group = np.arange(k)
+    for strict in ((True, False) if weak is not None else (False,)):
+        units.strict = strict
+        _agglomerate(units, prof, sizes, routes, active, group, trace)
+    return number_by_first_member(group)
+
+
+def _agglomerate(
+    units: _Units,
+    prof: np.ndarray,
+    sizes: np.ndarray,
+    routes: np.ndarray | None,
+    active: np.ndarray,
+    group: np.ndarray,
+    trace: Callable[[int, int, float], None] | None,
+) -> None:
+    """Nearest first, merge active units that the veto allows (in place)."""
+    k = len(prof)
     dist = np.full((k, k), np.inf, dtype=np.float64)
-    for i in range(k):
+    for i in np.flatnonzero(active).tolist():
         d, blocked = units.row(i)
         dist[i] = np.where(blocked, np.inf, d)
+    dist[~active, :] = np.inf
+    dist[:, ~active] = np.inf
     np.fill_diagonal(dist, np.inf)
     dist = np.minimum(dist, dist.T)  # symmetric by construction; guards float noise
     while True:
@@ -136,6 +350,8 @@ def agglomerate_units(
         # Pool j into i.
         total = sizes[i] + sizes[j]
         prof[i] = (prof[i] * sizes[i] + prof[j] * sizes[j]) / total
+        if routes is not None:
+            routes[i] = (routes[i] * sizes[i] + routes[j] * sizes[j]) / total
         sizes[i] = total
         active[j] = False
         group[group == j] = i
@@ -147,4 +363,3 @@ def agglomerate_units(
         d[i] = np.inf
         dist[i, :] = d
         dist[:, i] = d
-    return number_by_first_member(group)

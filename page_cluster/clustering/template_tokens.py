@@ -23,7 +23,13 @@ import numpy as np
 
 from ..binary_rows import BinaryRows
 
-__all__ = ["TemplateTokenModel", "child_set_diversity", "template_token_mask"]
+__all__ = [
+    "TemplateTokenModel",
+    "child_set_diversity",
+    "partnered_tokens",
+    "self_named_tokens",
+    "template_token_mask",
+]
 
 #: Child-set diversity above which a node holds free-form content: more than one
 #: page in three shows a child combination of its own.
@@ -34,63 +40,47 @@ CONTENT_DIVERSITY = 0.3
 CONTAINER_QUORUM = 0.9
 #: Nodes seen on fewer signatures than this give no evidence either way.
 MIN_EVIDENCE = 4
-
-
-#: Hosts where fewer pages than this share have a ``<main>`` get no depth cap.
-MAIN_SHARE = 0.5
-#: Candidate depth caps below ``<main>`` (a cap of 0 would erase everything that
-#: makes page types differ inside the main region).
-MAIN_CAP_RANGE = (1, 8)
-
-
-def main_depth_cap(
-    matrix: BinaryRows, counts: np.ndarray, main_depth: np.ndarray, keep: np.ndarray
-) -> int | None:
-    """Depth below ``<main>`` beyond which structure is the writer's content.
-
-    For each candidate cap, count the distinct signatures left when deeper
-    tokens are dropped; the count grows slowly while the cap walks through the
-    template and jumps once it reaches free-form content. The cap is the depth
-    just before the largest relative jump (max-gap on the log growth).
-    """
-    has_main = matrix.row_sums((main_depth >= 0).astype(np.float64)) > 0
-    if counts[has_main].sum() < MAIN_SHARE * counts.sum():
-        return None
-    rng = np.random.default_rng(0x6D61696E)
-    codes = rng.integers(1, 2**62, size=matrix.shape[1], dtype=np.int64)
-    lo, hi = MAIN_CAP_RANGE
-    distinct = []
-    for cap in range(lo, hi + 2):
-        cols = keep & (main_depth <= cap)
-        fp = matrix.row_sums(np.where(cols, codes, 0).astype(np.float64))
-        distinct.append(len(np.unique(fp)))
-    growth = np.diff(np.log(np.asarray(distinct, dtype=np.float64)))
-    if not len(growth) or growth.max() <= 0:
-        return None
-    return lo + int(np.argmax(growth))
+#: A child is judged stable only when seen on at least this many signatures.
+STABLE_MIN = 2
+#: Partners must share at least this many signatures (two is a coincidence).
+PARTNER_MIN = 3
+#: Largest chance probability of a coincidental partner that is accepted.
+PARTNER_CHANCE = 0.01
+#: Below this many signatures a self-named child cannot be judged content.
+MIN_JUDGED = 5
 
 
 @dataclass(slots=True)
 class TemplateTokenModel:
     """Per-token evidence for one host (arrays over the whole vocabulary)."""
 
-    keep: np.ndarray  # bool: token is template structure
+    keep: np.ndarray  # bool: token is template structure (compared by Stage A and B)
     content: np.ndarray  # bool: token is a content container
-    main_cap: int | None  # depth cap below <main>, when the host has one
     diversity: np.ndarray  # float: distinct child sets / signatures having the token
     support: np.ndarray  # float: pages having the token
+    #: bool: kept on presumption only (too rare to judge); a weak witness in Stage B
+    weak: np.ndarray | None = None
+    #: bool: content right below template structure (a paragraph, a table): not
+    #: compared, but a unit whose pages all have text differs from one with none
+    heads: np.ndarray | None = None
 
 
-def child_set_diversity(matrix: BinaryRows, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Signatures having each token, and how many distinct child-step sets it shows.
+def child_set_diversity(
+    matrix: BinaryRows, parent: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Signatures having each token, the distinct child-step sets it shows, and,
+    for each token, the distinct child sets its *parent* shows on the signatures
+    that have the token.
 
     A child set is fingerprinted by a sum of random 64-bit codes of its members,
     so the whole computation is a handful of vectorised passes.
     """
     n_tokens = matrix.shape[1]
     support = matrix.column_sums()
+    distinct = np.zeros(n_tokens, dtype=np.float64)
+    beside = np.zeros(n_tokens, dtype=np.float64)
     if matrix.nnz == 0:
-        return support, np.zeros(n_tokens)
+        return support, distinct, beside
     rng = np.random.default_rng(0x5EED)
     codes = rng.integers(1, 2**63 - 1, size=n_tokens, dtype=np.int64).view(np.uint64)
     rows = matrix.row_ids()
@@ -98,24 +88,105 @@ def child_set_diversity(matrix: BinaryRows, parent: np.ndarray) -> tuple[np.ndar
     par = parent[toks]
     has_parent = par >= 0
     keys = rows[has_parent] * n_tokens + par[has_parent]
-    vals = codes[toks[has_parent]]
+    children = toks[has_parent]
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
-    vals = vals[order]
-    distinct = np.zeros(n_tokens, dtype=np.float64)
+    children = children[order]
+    vals = codes[children]
+    with_children = np.zeros(n_tokens)
     if keys.size:
-        uniq, start = np.unique(keys, return_index=True)
+        uniq, start, inverse = np.unique(keys, return_index=True, return_inverse=True)
         with np.errstate(over="ignore"):
             sums = np.add.reduceat(vals, start)
         parent_of = uniq % n_tokens
         pairs = np.unique(np.stack([parent_of.astype(np.uint64), sums]), axis=1)
         distinct += np.bincount(pairs[0].astype(np.int64), minlength=n_tokens)
         with_children = np.bincount(parent_of, minlength=n_tokens)
-    else:
-        with_children = np.zeros(n_tokens)
+        # Each child next to the child set its parent has on that signature.
+        seen = np.unique(np.stack([children.astype(np.uint64), sums[inverse.ravel()]]), axis=1)
+        beside += np.bincount(seen[0].astype(np.int64), minlength=n_tokens)
     # Pages where the node has no child steps at all show one more distinct set.
     distinct += (support - with_children) > 0
-    return support, distinct
+    return support, distinct, beside
+
+
+def partnered_tokens(
+    matrix: BinaryRows, parent: np.ndarray, min_support: int = PARTNER_MIN
+) -> np.ndarray:
+    """Tokens found on exactly the signatures of another, unrelated token.
+
+    Template parts come as a block: a blog post's metadata line and its footer
+    appear together on every post and nowhere else, even when both sit among the
+    post's free-form content. Content elements come one by one. "Unrelated"
+    excludes the token's own ancestors and descendants, which share its
+    signatures by construction.
+    """
+    n_tokens = matrix.shape[1]
+    out = np.zeros(n_tokens, dtype=bool)
+    if matrix.nnz == 0:
+        return out
+    rng = np.random.default_rng(0xB10C)
+    codes = rng.integers(1, 2**63 - 1, size=matrix.n_rows, dtype=np.int64).view(np.uint64)
+    fingerprint = np.zeros(n_tokens, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        np.add.at(fingerprint, matrix.indices, codes[matrix.row_ids()])
+    support = matrix.column_sums()
+    candidates = np.nonzero(support >= min_support)[0]
+    # Chance coincidence: a token on s of N signatures shares its exact set with
+    # one of the m other tokens on s signatures with probability about
+    # m / C(N, s); on a small sample that is not negligible.
+    n = matrix.n_rows
+    s_int = support[candidates].astype(np.int64)
+    same = np.bincount(s_int)[s_int]
+    log_fact = np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, n + 1)))])
+    log_comb = log_fact[n] - log_fact[s_int] - log_fact[n - s_int]
+    candidates = candidates[np.log(np.maximum(same - 1, 1)) - log_comb <= np.log(PARTNER_CHANCE)]
+    if not len(candidates):
+        return out
+    order = candidates[np.argsort(fingerprint[candidates], kind="stable")]
+    fp = fingerprint[order]
+    bounds = np.flatnonzero(np.diff(fp)) + 1
+    for group in np.split(order, bounds):
+        if len(group) < 2:
+            continue
+        # Inside one group every member is a path; members on one chain of
+        # ancestors share their signatures by construction. A member is
+        # partnered when some member is off its chain.
+        members = group.tolist()
+        chain_root = {}
+        for t in sorted(members, key=lambda x: _depth_of(x, parent)):
+            p = int(parent[t])
+            root = t
+            while p >= 0:
+                if p in chain_root:
+                    root = chain_root[p]
+                    break
+                p = int(parent[p])
+            chain_root[t] = root
+        roots = {chain_root[t] for t in members}
+        if len(roots) > 1:
+            out[members] = True
+            continue
+        # One chain can still branch: two children of a common member.
+        kids: dict[int, int] = {}
+        for t in members:
+            p = int(parent[t])
+            if p in chain_root:
+                kids[p] = kids.get(p, 0) + 1
+        branching = {p for p, n in kids.items() if n > 1}
+        if branching:
+            for t in members:
+                if int(parent[t]) in branching:
+                    out[t] = True
+    return out
+
+
+def _depth_of(t: int, parent: np.ndarray) -> int:
+    d = 0
+    while parent[t] >= 0:
+        t = int(parent[t])
+        d += 1
+    return d
 
 
 def template_token_mask(
@@ -124,24 +195,41 @@ def template_token_mask(
     depth: np.ndarray,
     is_attr: np.ndarray,
     counts: np.ndarray | None = None,
-    main_depth: np.ndarray | None = None,
+    marked: np.ndarray | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
     Diversity is measured over distinct signatures (identical pages show nothing
-    new); the container quorum counts pages (``counts`` per signature). With
-    ``main_depth``, tokens deeper below ``<main>`` than the data-chosen cap
-    (:func:`main_depth_cap`) are content too.
+    new); the container quorum counts pages (``counts`` per signature). Under a
+    content container a child is still template when it is *stable* (the
+    container shows few child sets wherever the child is present: a template's
+    own block among other templates' blocks) or *partnered* (it comes with other
+    structure, see :func:`partnered_tokens`). ``marked`` flags tokens that
+    name themselves (a class, an id, a form control): when too rare to judge
+    they are kept as weak evidence.
     """
     matrix = BinaryRows.coerce(matrix)
-    sig_support, distinct = child_set_diversity(matrix, parent)
+    sig_support, distinct, beside = child_set_diversity(matrix, parent)
     diversity = np.divide(
         distinct, sig_support, out=np.zeros_like(sig_support), where=sig_support > 0
     )
     content = (diversity > CONTENT_DIVERSITY) & (sig_support >= MIN_EVIDENCE)
     support = sig_support if counts is None else matrix.column_sums(counts)
+    # How much the parent's child set varies where this child is present.
+    beside_diversity = np.divide(
+        beside - 1, sig_support - 1, out=np.ones_like(sig_support), where=sig_support > 1
+    )
+    stable = (beside_diversity <= CONTENT_DIVERSITY) & (sig_support >= STABLE_MIN)
+    # A child that comes and goes among ever-changing siblings is content even
+    # where its parent is mostly stable (a list in the odd subsection).
+    unstable = (beside_diversity > CONTENT_DIVERSITY) & (sig_support >= MIN_EVIDENCE)
+    stable |= partnered_tokens(matrix, parent)
+    presumed = np.zeros_like(stable)
+    if marked is not None:
+        presumed = marked & (sig_support < MIN_JUDGED) & ~stable
     present = support > 0
     keep = np.zeros(len(support), dtype=bool)
+    weak = np.zeros(len(support), dtype=bool)
     top = present & ((parent < 0) | is_attr)
     keep[top] = True
     max_depth = int(depth[present].max()) if present.any() else 0
@@ -151,14 +239,52 @@ def template_token_mask(
         if idx.size == 0:
             continue
         par = parent[idx]
-        ok = keep[par] & ~(content[par] & (support[idx] < CONTAINER_QUORUM * support[par]))
+        rare = support[idx] < CONTAINER_QUORUM * support[par]
+        below_content = rare & (content[par] | unstable[idx])
+        ok = keep[par] & (~below_content | stable[idx] | presumed[idx])
         keep[idx[ok]] = True
-    cap = None
-    if main_depth is not None:
-        page_counts = np.ones(matrix.n_rows) if counts is None else counts
-        cap = main_depth_cap(matrix, page_counts, main_depth, keep)
-        if cap is not None:
-            keep &= main_depth <= cap
+        weak[idx[ok]] = weak[par[ok]] | (below_content[ok] & ~stable[idx[ok]])
+    heads = present & ~keep & ~is_attr & (parent >= 0) & keep[np.maximum(parent, 0)]
     return TemplateTokenModel(
-        keep=keep, content=content, main_cap=cap, diversity=diversity, support=support
+        keep=keep, content=content, diversity=diversity, support=support, weak=weak, heads=heads
     )
+
+
+#: Elements a writer's free-form text does not produce: forms, their controls,
+#: landmarks and media players. Classes and ids are a template author's names.
+_SELF_NAMED_TAGS = frozenset(
+    {
+        "aside",
+        "audio",
+        "button",
+        "canvas",
+        "fieldset",
+        "footer",
+        "form",
+        "header",
+        "input",
+        "label",
+        "nav",
+        "select",
+        "textarea",
+        "video",
+    }
+)
+
+
+def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
+    """Tokens whose last step carries a class or an id, or is a form or landmark
+    element: a template author's choice rather than a writer's text markup.
+
+    >>> from page_cluster.corpus import token_info
+    >>> toks = ["body>main", "body>main>form", "body>main>p", "body>main>ul.cards"]
+    >>> self_named_tokens(toks, token_info(toks)).tolist()
+    [False, True, False, True]
+    """
+    out = np.zeros(len(tokens), dtype=bool)
+    for i, tok in enumerate(tokens):
+        if tok.startswith("@"):
+            continue
+        last = tok[tok.rfind(">") + 1 :]
+        out[i] = "." in last or "#" in last or info.tag[i] in _SELF_NAMED_TAGS
+    return out

@@ -1,0 +1,103 @@
+"""URL routes: the pattern of a page's address with its variable parts blanked.
+
+A site's server (or generator) maps a URL route to a view and a view to a
+template: ``/catalogue/<slug>/`` renders a product, ``/catalogue/<slug>/reviews/add/``
+a review form, ``/tags/<tag>/`` a listing. Route patterns are therefore evidence
+about templates that costs nothing to read. They are not a verdict: one route
+can render several templates (a flat documentation folder) and one template can
+live under several routes, so Stage B uses them only to corroborate a
+structural difference that is too small to decide alone.
+
+A segment is *literal* when it recurs (the same value at the same place in the
+pattern on several pages), *variable* otherwise (a slug, an id, a file name).
+Language and region directories (a site's mirror axis) are variable: they copy
+every route.
+
+>>> route_patterns([["blog", "a", "index.html"], ["blog", "b", "index.html"],
+...                 ["blog", "c", "index.html"], ["tags", "x", "index.html"],
+...                 ["tags", "y", "index.html"], ["tags", "z", "index.html"], ["about", ""]])
+['blog/*/index.html', 'blog/*/index.html', 'blog/*/index.html', 'tags/*/index.html', 'tags/*/index.html', 'tags/*/index.html', '*']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+__all__ = ["LITERAL_MIN_PAGES", "LITERAL_MIN_SHARE", "route_patterns"]
+
+#: A segment value is literal when at least this many pages share it at its place ...
+LITERAL_MIN_PAGES = 3
+#: ... and it holds at least this share of the pages reaching that place (a slug
+#: shared by a product and its review page is still a slug among hundreds).
+LITERAL_MIN_SHARE = 0.02
+
+VARIABLE = "*"
+
+
+def route_patterns(
+    paths: Sequence[Sequence[str]], blank_position: int | None = None
+) -> list[str]:
+    """The route pattern of every page (``paths``: its URL path segments).
+
+    Segments are decided left to right: a value is kept when enough pages reach
+    the same pattern prefix and share it there. ``blank_position`` (a mirror
+    axis, 0-based) is always variable.
+    """
+    segs = [tuple(s for s in p if isinstance(s, str) and s) for p in paths]
+    patterns: list[list[str]] = [[] for _ in segs]
+    depth = max((len(s) for s in segs), default=0)
+    for pos in range(depth):
+        # Pages reaching this position, grouped by their pattern so far.
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, s in enumerate(segs):
+            if len(s) > pos:
+                groups.setdefault(tuple(patterns[i]), []).append(i)
+        for members in groups.values():
+            if pos == blank_position:
+                for i in members:
+                    patterns[i].append(VARIABLE)
+                continue
+            counts = Counter(segs[i][pos] for i in members)
+            floor = max(LITERAL_MIN_PAGES, LITERAL_MIN_SHARE * len(members))
+            variable = [i for i in members if counts[segs[i][pos]] < floor]
+            shapes = _name_shapes([segs[i][pos] for i in variable], floor)
+            shape_of = dict(zip(variable, shapes, strict=True))
+            for i in members:
+                value = segs[i][pos]
+                patterns[i].append(value if i not in shape_of else shape_of[i])
+    return ["/".join(p) if p else VARIABLE for p in patterns]
+
+
+_WORDS = re.compile(r"[-_.]+")
+
+
+def _name_shapes(names: list[str], floor: float) -> list[str]:
+    """Variable segments as ``first*last``: a name's first and last word kept
+    where they recur (``class*members``, ``*source.html``, ``group*``), else ``*``.
+
+    Generators build file names from a kind and a name (``classFoo-members.html``,
+    ``Foo_8h_source.html``, ``Concept-Index.html``): the kind recurs, the name
+    does not.
+    """
+    words = []
+    exts = []
+    for name in names:
+        stem, dot, ext = name.rpartition(".")
+        if not dot or not ext.isalnum() or len(ext) > 5:
+            stem, ext = name, ""
+        exts.append(f".{ext}" if ext else "")
+        parts = [w for w in _WORDS.split(stem) if w]
+        words.append((parts[0], parts[-1]) if len(parts) >= 2 else (None, None))
+    firsts = Counter(f for f, _ in words if f is not None)
+    lasts = Counter(last for _, last in words if last is not None)
+    out = []
+    for (first, last), ext in zip(words, exts, strict=True):
+        if first is None:
+            out.append(VARIABLE + ext)
+            continue
+        head = first if firsts[first] >= floor else ""
+        tail = last if lasts[last] >= floor else ""
+        out.append(f"{head}{VARIABLE}{tail}{ext}")
+    return out

@@ -1,0 +1,260 @@
+"""Slots: one element of a template that takes a different name on different pages.
+
+Generators print values into class names: Texinfo wraps a node in
+``div.chapter``, ``div.section`` or ``div.subsection`` (and titles it ``h2.chapter``,
+``h3.section`` ...) depending on its level, a shop marks a product
+``p.availability.instock`` or ``p.availability.outofstock``. The names differ,
+the template does not. Two sibling elements are read as one *slot* when
+
+* they never appear on the same page (one name or the other, never both), and
+* what lies inside them is alike: no descendant is typical of one (on two thirds
+  of its pages) and practically absent from the other (on at most a tenth), and
+  at least one is typical of both. The element's own name is blanked where it
+  recurs inside (``div.chapter > h2.chapter``), and headings of any level are
+  one kind.
+
+A DocBook chapter (always a table of contents) and a section page (never one)
+are not alike; two chapter-level wrappers (``appendix``, ``chapter``) are.
+Leaves (nothing inside) are alike when they never co-occur.
+
+Slots are found level by level from the top, a merged slot's children then
+becoming siblings that can merge in turn; passes repeat until nothing changes.
+This runs once per corpus on the vocabulary, like class families.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+import numpy as np
+
+from ..binary_rows import BinaryRows
+from ..corpus import Corpus
+
+__all__ = ["SLOT_EXCLUSIVE", "generalize_slots"]
+
+#: Two siblings never co-occur when they share at most this share of the pages
+#: of the rarer one.
+SLOT_EXCLUSIVE = 0.05
+#: Inside a slot, a descendant typical of one name (this share of its pages) ...
+TYPICAL = 2 / 3
+#: ... must not be practically absent (this share) from the other.
+ABSENT = 0.1
+#: A difference inside counts only when chance explains it with at most this
+#: probability (Bonferroni-corrected over the differing paths).
+SIGNIFICANCE = 0.01
+#: At most this many passes over the vocabulary.
+MAX_PASSES = 3
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_NAME_PARTS = re.compile(r"[.#\[\]]")
+
+
+def _kind(tag: str) -> str:
+    return "h" if tag in _HEADINGS else tag
+
+
+def generalize_slots(
+    corpus: Corpus, on_merge: Callable[[str, str], None] | None = None
+) -> Corpus:
+    """The corpus with every slot's names merged into one token path.
+
+    ``on_merge(a, b)`` is called for each pair of sibling tokens read as one slot.
+    """
+    for _ in range(MAX_PASSES):
+        before = len(corpus.tokens)
+        corpus = _one_pass(corpus, on_merge)
+        if len(corpus.tokens) == before:
+            break
+    return corpus
+
+
+def _columns(rows: BinaryRows) -> tuple[np.ndarray, np.ndarray]:
+    """Signatures having each token: ``ids[starts[t]:starts[t + 1]]``."""
+    order = np.argsort(rows.indices, kind="stable")
+    ids = rows.row_ids()[order]
+    starts = np.searchsorted(rows.indices[order], np.arange(rows.n_cols + 1))
+    return ids, starts
+
+
+class _Level:
+    """Per-token facts of one vocabulary, for comparing siblings."""
+
+    def __init__(self, corpus: Corpus) -> None:
+        self.tokens = corpus.tokens
+        self.info = corpus.info
+        self.counts = np.bincount(corpus.page_sig, minlength=corpus.n_signatures).astype(
+            np.float64
+        )
+        self.support = corpus.rows.column_sums(self.counts)
+        self.ids, self.starts = _columns(corpus.rows)
+        self.children: dict[int, list[int]] = {}
+        for t in np.nonzero(self.info.parent >= 0)[0].tolist():
+            self.children.setdefault(int(self.info.parent[t]), []).append(t)
+
+    def last_step(self, t: int) -> str:
+        tok = self.tokens[t]
+        return tok[tok.rfind(">") + 1 :]
+
+    def inside(self, t: int) -> dict[str, float]:
+        """Relative descendant paths of ``t`` -> share of ``t``'s pages having them."""
+        own = {c for c in _NAME_PARTS.split(self.last_step(t))[1:] if c and "=" not in c}
+        patterns = [re.compile(r"(?<=[.#])" + re.escape(c) + r"(?=$|[.\[#])") for c in own]
+        out: dict[str, float] = {}
+        stack = [(x, "") for x in self.children.get(t, ())]
+        while stack:
+            x, prefix = stack.pop()
+            tag = self.info.tag[x]
+            last = self.last_step(x)
+            rest = last[len(tag) :] if last.startswith(tag) else last
+            for pat in patterns:
+                rest = pat.sub("~", rest)
+            step = f"{prefix}>{_kind(tag)}{rest}"
+            out[step] = max(out.get(step, 0.0), self.support[x] / self.support[t])
+            stack.extend((y, step) for y in self.children.get(x, ()))
+        return out
+
+    def together(self, a: int, b: int) -> float:
+        """Pages having both ``a`` and ``b``."""
+        both = np.intersect1d(
+            self.ids[self.starts[a] : self.starts[a + 1]],
+            self.ids[self.starts[b] : self.starts[b + 1]],
+            assume_unique=True,
+        )
+        return float(self.counts[both].sum())
+
+
+def _alike(a: dict[str, float], b: dict[str, float], na: float, nb: float) -> bool:
+    """One slot under two names: both leaves, or both print their own name again
+    inside at the same place (``div.chapter > h2.chapter``, ``div.section >
+    h3.section``: the name is a value the template fills in) with nothing inside
+    typical of one and absent from the other beyond what chance explains on
+    ``na`` and ``nb`` pages."""
+    if not a and not b:
+        return True
+    echo_a = {path for path, f in a.items() if "~" in path and f >= TYPICAL}
+    echo_b = {path for path, f in b.items() if "~" in path and f >= TYPICAL}
+    if not echo_a & echo_b:
+        return False
+    apart = [
+        (fa, fb)
+        for fa, fb in ((a.get(p, 0.0), b.get(p, 0.0)) for p in a.keys() | b.keys())
+        if (fa >= TYPICAL and fb <= ABSENT) or (fb >= TYPICAL and fa <= ABSENT)
+    ]
+    return all(
+        _table_chance(fa * na, na, fb * nb, nb) > SIGNIFICANCE / len(apart) for fa, fb in apart
+    )
+
+
+def _table_chance(a: float, na: float, c: float, nc: float) -> float:
+    """Probability of ``a`` of ``na`` and ``c`` of ``nc`` pages having an item
+    under one shared rate (hypergeometric)."""
+    a, na, c, nc = (round(x) for x in (a, na, c, nc))
+    return math.exp(
+        math.lgamma(a + c + 1)
+        + math.lgamma(na + nc - a - c + 1)
+        + math.lgamma(na + 1)
+        + math.lgamma(nc + 1)
+        - math.lgamma(na + nc + 1)
+        - math.lgamma(a + 1)
+        - math.lgamma(na - a + 1)
+        - math.lgamma(c + 1)
+        - math.lgamma(nc - c + 1)
+    )
+
+
+def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Corpus:
+    max_depth = int(corpus.info.depth.max()) if corpus.tokens else -1
+    for depth in range(max_depth + 1):
+        lv = _Level(corpus)
+        info = lv.info
+        level = np.nonzero((info.depth == depth) & ~info.is_attr & (lv.support > 0))[0]
+        siblings: dict[tuple[int, str], list[int]] = {}
+        for t in level.tolist():
+            siblings.setdefault((int(info.parent[t]), _kind(info.tag[t])), []).append(t)
+        leader: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            while leader.get(x, x) != x:
+                x = leader[x]
+            return x
+
+        for members in siblings.values():
+            if len(members) >= 2:
+                _merge_siblings(lv, members, leader, on_merge)
+        if not leader:
+            continue
+        corpus = corpus.renamed(_rename(lv, leader, find, depth))
+    return corpus
+
+
+def _merge_siblings(
+    lv: _Level,
+    members: list[int],
+    leader: dict[int, int],
+    on_merge: Callable[[str, str], None] | None,
+) -> None:
+    """Merge sibling names into slots, best evidenced pair of groups first.
+
+    Groups are compared on their pooled insides (each name weighted by its
+    pages), so a name seen once joins the group it fits best and cannot chain
+    two unlike groups together, while a gradient of names (a table of contents
+    on most chapters, some sections, no subsection) stays one slot.
+    """
+    groups: dict[int, tuple[list[int], dict[str, float], float]] = {
+        t: ([t], lv.inside(t), float(lv.support[t])) for t in members
+    }
+    together: dict[tuple[int, int], float] = {}
+    for i, a in enumerate(members):
+        for b in members[i + 1 :]:
+            together[(a, b)] = together[(b, a)] = lv.together(a, b)
+    while True:
+        best = None
+        keys = sorted(groups)
+        for i, ka in enumerate(keys):
+            ga, ia, na = groups[ka]
+            for kb in keys[i + 1 :]:
+                gb, ib, nb = groups[kb]
+                both = sum(together[(x, y)] for x in ga for y in gb)
+                if both > SLOT_EXCLUSIVE * min(na, nb) or not _alike(ia, ib, na, nb):
+                    continue
+                rank = (-min(na, nb), ka, kb)
+                if best is None or rank < best[0]:
+                    best = (rank, ka, kb)
+        if best is None:
+            return
+        _, ka, kb = best
+        ga, ia, na = groups.pop(ka)
+        gb, ib, nb = groups.pop(kb)
+        pooled = {
+            path: (ia.get(path, 0.0) * na + ib.get(path, 0.0) * nb) / (na + nb)
+            for path in ia.keys() | ib.keys()
+        }
+        groups[ka] = (ga + gb, pooled, na + nb)
+        leader[kb] = ka
+        if on_merge is not None:
+            on_merge(lv.tokens[ka], lv.tokens[kb])
+
+
+def _rename(lv: _Level, leader: dict[int, int], find: Callable[[int], int], depth: int) -> list[str]:
+    """Every token, with the merged steps at ``depth`` replaced by the slot's name."""
+    slots: dict[int, list[int]] = {}
+    for t in set(leader) | set(leader.values()):
+        slots.setdefault(find(t), []).append(t)
+    name_of: dict[str, str] = {}
+    for root, members in slots.items():
+        # Named after its first member name (each name belongs to one slot).
+        first = min(lv.last_step(t) for t in members).replace(".", "_")
+        tok = lv.tokens[root]
+        slot = f"{tok[: tok.rfind('>') + 1]}{_kind(lv.info.tag[root])}.~{first}"
+        for t in members:
+            name_of[lv.tokens[t]] = slot
+    out = []
+    for tok in lv.tokens:
+        steps = tok.split(">")
+        head = ">".join(steps[: depth + 1]) if len(steps) > depth else None
+        slot = name_of.get(head) if head is not None else None
+        out.append(tok if slot is None else slot + tok[len(head) :])
+    return out
