@@ -19,10 +19,10 @@ from ..corpus import Corpus, TokenInfo
 from ..progress import ProgressCallback, ProgressEvent
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
-from .stage_a import cluster_block
-from .stage_b import agglomerate_units
 from .routes import route_patterns
 from .slots import generalize_slots
+from .stage_a import cluster_block
+from .stage_b import agglomerate_units
 from .template_tokens import TemplateTokenModel, self_named_tokens, template_token_mask
 
 __all__ = ["ClusterRun", "cluster_corpus", "format_cluster_key"]
@@ -391,7 +391,6 @@ def _agglomerate_scalable(
             heads=heads,
             routes=routes[idx],
             base_rate=base_rate,
-
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]

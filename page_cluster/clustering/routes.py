@@ -16,7 +16,9 @@ every route.
 >>> route_patterns([["blog", "a", "index.html"], ["blog", "b", "index.html"],
 ...                 ["blog", "c", "index.html"], ["tags", "x", "index.html"],
 ...                 ["tags", "y", "index.html"], ["tags", "z", "index.html"], ["about", ""]])
-['blog/*/index.html', 'blog/*/index.html', 'blog/*/index.html', 'tags/*/index.html', 'tags/*/index.html', 'tags/*/index.html', '*']
+... # doctest: +NORMALIZE_WHITESPACE
+['blog/*/index.html', 'blog/*/index.html', 'blog/*/index.html',
+ 'tags/*/index.html', 'tags/*/index.html', 'tags/*/index.html', '*']
 """
 
 from __future__ import annotations
@@ -36,9 +38,7 @@ LITERAL_MIN_SHARE = 0.02
 VARIABLE = "*"
 
 
-def route_patterns(
-    paths: Sequence[Sequence[str]], blank_position: int | None = None
-) -> list[str]:
+def route_patterns(paths: Sequence[Sequence[str]], blank_position: int | None = None) -> list[str]:
     """The route pattern of every page (``paths``: its URL path segments).
 
     Segments are decided left to right: a value is kept when enough pages reach
@@ -65,8 +65,7 @@ def route_patterns(
             shapes = _name_shapes([segs[i][pos] for i in variable], floor)
             shape_of = dict(zip(variable, shapes, strict=True))
             for i in members:
-                value = segs[i][pos]
-                patterns[i].append(value if i not in shape_of else shape_of[i])
+                patterns[i].append(shape_of.get(i, segs[i][pos]))
     return ["/".join(p) if p else VARIABLE for p in patterns]
 
 

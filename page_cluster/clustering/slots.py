@@ -56,9 +56,7 @@ def _kind(tag: str) -> str:
     return "h" if tag in _HEADINGS else tag
 
 
-def generalize_slots(
-    corpus: Corpus, on_merge: Callable[[str, str], None] | None = None
-) -> Corpus:
+def generalize_slots(corpus: Corpus, on_merge: Callable[[str, str], None] | None = None) -> Corpus:
     """The corpus with every slot's names merged into one token path.
 
     ``on_merge(a, b)`` is called for each pair of sibling tokens read as one slot.
@@ -85,9 +83,7 @@ class _Level:
     def __init__(self, corpus: Corpus) -> None:
         self.tokens = corpus.tokens
         self.info = corpus.info
-        self.counts = np.bincount(corpus.page_sig, minlength=corpus.n_signatures).astype(
-            np.float64
-        )
+        self.counts = np.bincount(corpus.page_sig, minlength=corpus.n_signatures).astype(np.float64)
         self.support = corpus.rows.column_sums(self.counts)
         self.ids, self.starts = _columns(corpus.rows)
         self.children: dict[int, list[int]] = {}
@@ -175,18 +171,12 @@ def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Co
         for t in level.tolist():
             siblings.setdefault((int(info.parent[t]), _kind(info.tag[t])), []).append(t)
         leader: dict[int, int] = {}
-
-        def find(x: int) -> int:
-            while leader.get(x, x) != x:
-                x = leader[x]
-            return x
-
         for members in siblings.values():
             if len(members) >= 2:
                 _merge_siblings(lv, members, leader, on_merge)
         if not leader:
             continue
-        corpus = corpus.renamed(_rename(lv, leader, find, depth))
+        corpus = corpus.renamed(_rename(lv, leader, depth))
     return corpus
 
 
@@ -238,11 +228,18 @@ def _merge_siblings(
             on_merge(lv.tokens[ka], lv.tokens[kb])
 
 
-def _rename(lv: _Level, leader: dict[int, int], find: Callable[[int], int], depth: int) -> list[str]:
+def _find(leader: dict[int, int], x: int) -> int:
+    """The slot leader of sibling name ``x`` (itself when never merged)."""
+    while leader.get(x, x) != x:
+        x = leader[x]
+    return x
+
+
+def _rename(lv: _Level, leader: dict[int, int], depth: int) -> list[str]:
     """Every token, with the merged steps at ``depth`` replaced by the slot's name."""
     slots: dict[int, list[int]] = {}
     for t in set(leader) | set(leader.values()):
-        slots.setdefault(find(t), []).append(t)
+        slots.setdefault(_find(leader, t), []).append(t)
     name_of: dict[str, str] = {}
     for root, members in slots.items():
         # Named after its first member name (each name belongs to one slot).

@@ -45,7 +45,7 @@ LARGE = 0.0
 #: ... counting the items of a differing subtree on this share of the unit's pages.
 SUBTREE_SHARE = 1 / 3
 #: How the nearest pair is chosen.
-MERGE_COST = "entropy"
+MERGE_COST = "l1"
 #: Two units whose pages share at most this share of their URL routes live at
 #: different routes (a weak structural difference then suffices to keep them apart).
 ROUTE_OVERLAP = 0.1
@@ -308,12 +308,10 @@ def agglomerate_units(
         attrs = np.asarray(attrs, bool) & ~evidence
     if heads is not None:
         heads = np.asarray(heads, bool) & ~evidence
-    units = _Units(
-        prof, parent_cols, top, evidence, weak, attrs, routes, heads, sizes, base_rate
-    )
+    units = _Units(prof, parent_cols, top, evidence, weak, attrs, routes, heads, sizes, base_rate)
     active = np.ones(k, dtype=bool)
     group = np.arange(k)
-    for strict in ((True, False) if weak is not None else (False,)):
+    for strict in (True, False) if weak is not None else (False,):
         units.strict = strict
         _agglomerate(units, prof, sizes, routes, active, group, trace)
     return number_by_first_member(group)
