@@ -44,8 +44,6 @@ SUBSTANTIAL = 2
 LARGE = 0.0
 #: ... counting the items of a differing subtree on this share of the unit's pages.
 SUBTREE_SHARE = 1 / 3
-#: How the nearest pair is chosen.
-MERGE_COST = "l1"
 #: Two units whose pages share at most this share of their URL routes live at
 #: different routes (a weak structural difference then suffices to keep them apart).
 ROUTE_OVERLAP = 0.1
@@ -107,6 +105,16 @@ class _Units:
         self.mass = np.zeros(prof.shape)
         for i in range(len(prof)):
             self._refresh_mass(i)
+        # Most items of a site are on one unit's pages only (page-specific
+        # content). Such a column stays with one unit as units merge, so it is
+        # kept sparse: ``owner`` is that unit (-1 for shared columns, -2 for
+        # columns on no unit), and only the shared columns are compared densely.
+        on = prof > 0
+        count = on.sum(axis=0)
+        self.owner = np.where(count >= 2, -1, -2)
+        single = np.flatnonzero(count == 1)
+        self.owner[single] = np.argmax(on[:, single], axis=0)
+        self.shared = self.owner == -1
 
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
@@ -115,6 +123,35 @@ class _Units:
         for cols in self.levels:
             np.add.at(m, self.parent_cols[cols], m[cols])
         self.mass[i] = m
+
+    def take(self, keep: np.ndarray) -> None:
+        """Keep only the rows ``keep`` (merged-away units are dropped, so later
+        rows cost what the remaining units need)."""
+        for name in (
+            "prof",
+            "sizes",
+            "parent_present",
+            "parent_seen",
+            "absent",
+            "characteristic",
+            "mass",
+        ):
+            setattr(self, name, getattr(self, name)[keep])
+        if self.routes is not None:
+            self.routes = self.routes[keep]
+        local = np.full(int(keep.max(initial=-1)) + 1, -1)
+        local[keep] = np.arange(len(keep))
+        owned = self.owner >= 0
+        self.owner[owned] = local[self.owner[owned]]
+
+    def pool_owner(self, i: int, j: int) -> None:
+        """Unit ``j`` was pooled into ``i``: its own columns are now ``i``'s."""
+        self.owner[self.owner == j] = i
+
+    def _owned_by_others(self, i: int, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Columns in ``mask`` held by one unit other than ``i``, and that unit."""
+        cols = np.flatnonzero(mask & (self.owner >= 0) & (self.owner != i))
+        return cols, self.owner[cols]
 
     def refresh(self, i: int) -> None:
         """Recompute row ``i`` after its profile changed."""
@@ -132,23 +169,17 @@ class _Units:
         prof = self.prof
         pi = prof[i]
         # Frontier: the token's parent is on a good share of both units' pages.
-        cols = np.flatnonzero(self.parent_present[i] & ~self.heads)
-        if MERGE_COST == "entropy":
-            # Information lost by pooling: the rise in the units' total entropy
-            # over the compared items (a page joins the group it is typical
-            # of, not the one whose defining parts it lacks).
-            n_i = self.sizes[i]
-            n_j = self.sizes[:, None]
-            pj = prof[:, cols].astype(np.float64)
-            pii = pi[cols].astype(np.float64)[None, :]
-            pooled = (n_i * pii + n_j * pj) / (n_i + n_j)
-            cost = (n_i + n_j) * _entropy(pooled) - n_i * _entropy(pii) - n_j * _entropy(pj)
-            cost *= self.parent_present[:, cols]
-            dist = cost.sum(axis=1)
-        else:
-            diff = np.abs(prof[:, cols] - pi[cols])
-            diff *= self.parent_present[:, cols]
-            dist = diff.sum(axis=1, dtype=np.float64)
+        frontier = self.parent_present[i] & ~self.heads
+        cols = np.flatnonzero(frontier & self.shared)
+        diff = np.abs(prof[:, cols] - pi[cols])
+        diff *= self.parent_present[:, cols]
+        dist = diff.sum(axis=1, dtype=np.float64)
+        # Columns of one unit only: the other side has 0 there.
+        mine = np.flatnonzero(frontier & (self.owner == i))
+        dist += self.parent_present[:, mine] @ pi[mine].astype(np.float64)
+        cols, rows = self._owned_by_others(i, frontier)
+        weights = prof[rows, cols] * self.parent_present[rows, cols]
+        dist += np.bincount(rows, weights=weights, minlength=len(prof))
         return dist, self.blocked(i)
 
     def blocked(self, i: int) -> np.ndarray:
@@ -173,8 +204,11 @@ class _Units:
             return s_i & s_j
         self.relative = False
         sub_i, sub_j = self._substantial(i)
-        self.relative = True
-        big_i, big_j = self._substantial(i)
+        if LARGE > 0:
+            self.relative = True
+            big_i, big_j = self._substantial(i)
+        else:
+            big_i, big_j = sub_i, sub_j
         w_i, w_j = self._sides(i, self.weak, significant=True)
         a_i, a_j = self._sides(i, self.attrs)
         c_i, c_j = self._sides(i, self.heads, significant="content")
@@ -194,8 +228,12 @@ class _Units:
         cols = np.flatnonzero(self.characteristic[i] & ev)
         cells = self.parent_seen[:, cols] & self.absent[:, cols]
         d_i = cells.astype(np.float64) @ self.mass[i, cols]
-        cols = np.flatnonzero(self.parent_seen[i] & ev & self.absent[i])
+        lacking = self.parent_seen[i] & ev & self.absent[i]
+        cols = np.flatnonzero(lacking & self.shared)
         d_j = (self.characteristic[:, cols] * self.mass[:, cols]).sum(axis=1)
+        cols, rows = self._owned_by_others(i, lacking)
+        weights = self.characteristic[rows, cols] * self.mass[rows, cols]
+        d_j = d_j + np.bincount(rows, weights=weights, minlength=len(d_j))
         if not self.relative:
             return d_i >= SUBSTANTIAL, d_j >= SUBSTANTIAL
         whole = (self.characteristic & ev).sum(axis=1).astype(np.float64)
@@ -215,31 +253,38 @@ class _Units:
         # A difference counts at its root: the unit lacking the item has its parent.
         cols = np.flatnonzero(self.characteristic[i] & evidence)
         cells = self.parent_seen[:, cols] & self.absent[:, cols]
-        i_has = self._any_cell(None, cols, cells, significant, having=i)
-        cols = np.flatnonzero(self.parent_seen[i] & evidence & self.absent[i])
-        cells = self.characteristic[:, cols]
-        j_has = self._any_cell(i, cols, cells, significant)
+        rows, which = np.nonzero(cells)
+        i_has = self._any_cell(None, cols[which], rows, significant, having=i)
+        lacking = self.parent_seen[i] & evidence & self.absent[i]
+        cols = np.flatnonzero(lacking & self.shared)
+        rows, which = np.nonzero(self.characteristic[:, cols])
+        own_cols, owners = self._owned_by_others(i, lacking)
+        held = self.characteristic[owners, own_cols]
+        rows = np.concatenate([rows, owners[held]])
+        cells = np.concatenate([cols[which], own_cols[held]])
+        j_has = self._any_cell(i, cells, rows, significant)
         return i_has, j_has
 
     def _any_cell(
         self,
         lacking: int | None,
         cols: np.ndarray,
-        cells: np.ndarray,
+        rows: np.ndarray,
         significant: bool | str,
         having: int | None = None,
     ) -> np.ndarray:
-        """Units with at least one counting cell (rows of ``cells``).
+        """Units with at least one counting cell (cell ``n`` is unit ``rows[n]``
+        at column ``cols[n]``).
 
         With ``significant``, a cell counts only when the unit lacking the item
         (``lacking``, or each row's unit when ``None``) is unlikely to lack it on
         all its pages by chance, given how often the item appears below its
         parent across the host.
         """
+        k = len(self.prof)
         if not significant or not len(cols):
-            return cells.any(axis=1)
-        rows, which = np.nonzero(cells)
-        rate = self.base_rate[cols[which]]
+            return np.bincount(rows, minlength=k) > 0
+        rate = self.base_rate[cols]
         n_lack = self.sizes[rows] if lacking is None else self.sizes[lacking]
         n_have = self.sizes[rows] if having is None else self.sizes[having]
         # Unlikely by chance: the lacking unit never has it, or (for structure
@@ -251,16 +296,9 @@ class _Units:
             chance = np.where(rate >= 0.5, chance, 1.0)
         else:
             chance = np.minimum(chance, rate**n_have)
-        tested = np.bincount(rows, minlength=len(cells))[rows]
+        tested = np.bincount(rows, minlength=k)[rows]
         ok = chance <= SIGNIFICANCE / tested
-        return np.bincount(rows[ok], minlength=len(cells)) > 0
-
-
-def _entropy(p: np.ndarray) -> np.ndarray:
-    """Binary entropy in bits, 0 at 0 and 1."""
-    q = np.clip(p, 1e-12, 1 - 1e-12)
-    h = -(q * np.log2(q) + (1 - q) * np.log2(1 - q))
-    return np.where((p <= 1e-12) | (p >= 1 - 1e-12), 0.0, h)
+        return np.bincount(rows[ok], minlength=k) > 0
 
 
 def agglomerate_units(
@@ -309,55 +347,73 @@ def agglomerate_units(
     if heads is not None:
         heads = np.asarray(heads, bool) & ~evidence
     units = _Units(prof, parent_cols, top, evidence, weak, attrs, routes, heads, sizes, base_rate)
-    active = np.ones(k, dtype=bool)
+    ids = np.arange(k)
     group = np.arange(k)
     for strict in (True, False) if weak is not None else (False,):
         units.strict = strict
-        _agglomerate(units, prof, sizes, routes, active, group, trace)
+        ids = _agglomerate(units, ids, group, trace)
     return number_by_first_member(group)
+
+
+#: Merged-away rows are dropped once they are this share of the matrix.
+COMPACT_SHARE = 0.5
 
 
 def _agglomerate(
     units: _Units,
-    prof: np.ndarray,
-    sizes: np.ndarray,
-    routes: np.ndarray | None,
-    active: np.ndarray,
+    ids: np.ndarray,
     group: np.ndarray,
     trace: Callable[[int, int, float], None] | None,
-) -> None:
-    """Nearest first, merge active units that the veto allows (in place)."""
-    k = len(prof)
-    dist = np.full((k, k), np.inf, dtype=np.float64)
-    for i in np.flatnonzero(active).tolist():
+) -> np.ndarray:
+    """Nearest first, merge the units that the veto allows (``group`` in place).
+
+    ``ids`` are the original indices of ``units``' rows; rows stay in that
+    order, so ties go to the lowest original indices whatever was dropped.
+    Returns the ids of the units left (``units`` then holds only those rows).
+    """
+    n = len(ids)
+    dist = np.full((n, n), np.inf, dtype=np.float64)
+    for i in range(n):
         d, blocked = units.row(i)
         dist[i] = np.where(blocked, np.inf, d)
-    dist[~active, :] = np.inf
-    dist[:, ~active] = np.inf
     np.fill_diagonal(dist, np.inf)
     dist = np.minimum(dist, dist.T)  # symmetric by construction; guards float noise
+    active = np.ones(n, dtype=bool)
     while True:
+        n = len(active)
         flat = int(np.argmin(dist))
-        i, j = divmod(flat, k)
+        i, j = divmod(flat, n)
         if not np.isfinite(dist[i, j]):
             break
         if j < i:
             i, j = j, i
         if trace is not None:
-            trace(i, j, float(dist[i, j]))
+            trace(int(ids[i]), int(ids[j]), float(dist[i, j]))
         # Pool j into i.
+        prof, sizes, routes = units.prof, units.sizes, units.routes
         total = sizes[i] + sizes[j]
         prof[i] = (prof[i] * sizes[i] + prof[j] * sizes[j]) / total
         if routes is not None:
             routes[i] = (routes[i] * sizes[i] + routes[j] * sizes[j]) / total
         sizes[i] = total
         active[j] = False
-        group[group == j] = i
+        group[group == ids[j]] = ids[i]
+        units.pool_owner(i, j)
         units.refresh(i)
         dist[j, :] = np.inf
         dist[:, j] = np.inf
+        if n > 64 and active.sum() <= COMPACT_SHARE * n:
+            keep = np.flatnonzero(active)
+            units.take(keep)
+            ids = ids[keep]
+            dist = dist[np.ix_(keep, keep)]
+            active = np.ones(len(keep), dtype=bool)
+            i = int(np.searchsorted(keep, i))
         d, blocked = units.row(i)
         d = np.where(blocked | ~active, np.inf, d)
         d[i] = np.inf
         dist[i, :] = d
         dist[:, i] = d
+    keep = np.flatnonzero(active)
+    units.take(keep)
+    return ids[keep]
