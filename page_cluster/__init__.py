@@ -16,6 +16,7 @@ from ._version import __version__
 
 if TYPE_CHECKING:
     from .clustering.autocut import auto_cut_threshold
+    from .clustering.mirror_axis import MirrorAxis, detect_mirror_axis
     from .clustering.similarity import jaccard_similarity
     from .content.extract import ExtractOptions, PageContent, extract_main_content
     from .explain.landmarks import (
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     from .validation.data import ClusteredPage
     from .validation.duplicates import CrossClusterDuplicate, find_cross_cluster_duplicates
     from .validation.merge import merge_validated_clusters
-    from .validation.mirror_axis import MirrorAxis, detect_mirror_axis
     from .validation.normalize import normalize_href_by_mirror_axis, normalize_path_by_mirror_axis
     from .validation.report import ClusterPartitionReport, validate_cluster_partition
 
@@ -50,7 +50,7 @@ _LAZY: dict[str, str] = {
     "ExtractOptions": ".content.extract",
     "InvalidPageError": ".model",
     "LandmarkInstance": ".explain.landmarks",
-    "MirrorAxis": ".validation.mirror_axis",
+    "MirrorAxis": ".clustering.mirror_axis",
     "Page": ".model",
     "PageContent": ".content.extract",
     "ProgressEvent": ".progress",
@@ -58,7 +58,7 @@ _LAZY: dict[str, str] = {
     "auto_cut_threshold": ".clustering.autocut",
     "build_cluster_reasons": ".explain.reasons",
     "compute_cluster_cohesion": ".validation.cohesion",
-    "detect_mirror_axis": ".validation.mirror_axis",
+    "detect_mirror_axis": ".clustering.mirror_axis",
     "extract_landmarks": ".explain.landmarks",
     "extract_main_content": ".content.extract",
     "find_cross_cluster_duplicates": ".validation.duplicates",

@@ -216,7 +216,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
 def _page_routes(signals: list) -> np.ndarray:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
     the host's mirror axis (language directories) blanked."""
-    from ..validation.mirror_axis import detect_mirror_axis
+    from .mirror_axis import detect_mirror_axis
 
     out = np.zeros(len(signals), dtype=np.int64)
     by_host: dict[str, list[int]] = {}

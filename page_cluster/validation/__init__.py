@@ -1,10 +1,10 @@
 """Post-hoc validation of a finished partition (independent of how it was made)."""
 
+from ..clustering.mirror_axis import MirrorAxis, detect_mirror_axis
 from .cohesion import ClusterCohesion, compute_cluster_cohesion
 from .data import ClusteredCorpus, ClusteredPage
 from .duplicates import CrossClusterDuplicate, find_cross_cluster_duplicates
 from .merge import merge_validated_clusters, safe_merges
-from .mirror_axis import MirrorAxis, detect_mirror_axis
 from .normalize import normalize_href_by_mirror_axis, normalize_path_by_mirror_axis
 from .report import ClusterPartitionReport, validate_and_merge, validate_cluster_partition
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .mirror_axis import MirrorAxis, clean_segments
+from ..clustering.mirror_axis import MirrorAxis, clean_segments
 
 __all__ = ["AXIS_PLACEHOLDER", "normalize_href_by_mirror_axis", "normalize_path_by_mirror_axis"]
 

@@ -13,6 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..clustering.mirror_axis import (
+    DEFAULT_MAX_POSITION,
+    DEFAULT_MIN_SKELETON_COUNT,
+    MirrorAxis,
+    detect_mirror_axis,
+)
 from ..corpus import Corpus
 from .cohesion import (
     DEFAULT_MAX_SAMPLE_SIZE,
@@ -27,12 +33,6 @@ from .duplicates import (
     find_cross_cluster_duplicates,
 )
 from .merge import merge_validated_clusters, safe_merges
-from .mirror_axis import (
-    DEFAULT_MAX_POSITION,
-    DEFAULT_MIN_SKELETON_COUNT,
-    MirrorAxis,
-    detect_mirror_axis,
-)
 
 __all__ = [
     "ClusterPartitionReport",

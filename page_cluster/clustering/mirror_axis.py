@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..clustering.autocut import auto_cut_threshold
+from .autocut import auto_cut_threshold
 
 __all__ = [
     "DEFAULT_MAX_POSITION",
