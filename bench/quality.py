@@ -23,7 +23,7 @@ from pathlib import Path
 
 from page_cluster.resolve import run_clustering
 
-CORPORA = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8", "mixed"]
+CORPORA = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8", "texinfo", "httpd", "mixed"]
 
 
 def ensure_corpus(tools: Path, data: Path, name: str) -> None:

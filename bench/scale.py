@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-REAL = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8", "mixed"]
+REAL = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8", "texinfo", "httpd", "mixed"]
 
 
 def baseline(path: Path) -> None:
