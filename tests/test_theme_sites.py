@@ -1,0 +1,76 @@
+"""Small sites written the way real themes render them (see ``tests/theme_sites``).
+
+Where the engine gets a site exactly right, the partition is pinned: same
+template, same cluster, and nothing else. Where it still splits a template
+(optional product parts, docs pages with and without a sidebar), it must at
+least never put two templates in one cluster.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from page_cluster.resolve import run_clustering
+
+from .theme_sites import SITES
+
+
+def _partition(labels: list[str]) -> set[frozenset[int]]:
+    groups: dict[str, set[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, set()).add(i)
+    return {frozenset(g) for g in groups.values()}
+
+
+def _cluster(site: str, seed: int) -> tuple[list[str], list[str]]:
+    pages = SITES[site](seed)
+    records = [record for record, _ in pages]
+    keys = list(run_clustering(records).page_keys)
+    return keys, [label for _, label in pages]
+
+
+EXACT = [
+    ("jekyll_minima", 0),
+    ("jekyll_minima", 1),
+    ("main_only_wrapped", 0),
+    ("main_only_wrapped", 1),
+    ("spa_hashed", 0),
+]
+
+PURE = [
+    ("wordpress_classic", 0),
+    ("wordpress_classic", 1),
+    ("wordpress_blocks", 0),
+    ("wordpress_blocks", 1),
+    ("docs_theme", 0),
+    ("docs_theme", 1),
+    ("main_only", 0),
+    ("main_only", 1),
+    ("tiny_small", 0),
+    ("tiny_small", 1),
+    ("spa_hashed", 1),
+]
+
+
+@pytest.mark.parametrize(("site", "seed"), EXACT)
+def test_theme_site_partition_is_exactly_its_templates(site: str, seed: int) -> None:
+    keys, labels = _cluster(site, seed)
+    assert _partition(keys) == _partition(labels)
+
+
+@pytest.mark.parametrize(("site", "seed"), PURE)
+def test_theme_site_clusters_never_mix_templates(site: str, seed: int) -> None:
+    keys, labels = _cluster(site, seed)
+    mixed = {k for k in keys if len({t for kk, t in zip(keys, labels, strict=True) if kk == k}) > 1}
+    assert not mixed
+    assert len(set(keys)) >= len(set(labels))
+
+
+def test_templates_differing_directly_under_main_are_told_apart() -> None:
+    # Listing, article and inquiry form share header and footer and differ
+    # only in the first element inside <main>, mirrored under /en/ /ja/ /fr/.
+    keys, labels = _cluster("main_only", 0)
+    for template in set(labels):
+        others = {k for k, t in zip(keys, labels, strict=True) if t != template}
+        mine = {k for k, t in zip(keys, labels, strict=True) if t == template}
+        assert not mine & others
