@@ -176,7 +176,9 @@ class _Units:
         dist = diff.sum(axis=1, dtype=np.float64)
         # Columns of one unit only: the other side has 0 there.
         mine = np.flatnonzero(frontier & (self.owner == i))
-        dist += self.parent_present[:, mine] @ pi[mine].astype(np.float64)
+        own = self.parent_present[:, mine] @ pi[mine].astype(np.float64)
+        own[i] = 0.0
+        dist += own
         cols, rows = self._owned_by_others(i, frontier)
         weights = prof[rows, cols] * self.parent_present[rows, cols]
         dist += np.bincount(rows, weights=weights, minlength=len(prof))
