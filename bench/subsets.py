@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     data = args.data or Path(tempfile.mkdtemp(prefix="page-cluster-corpora-"))
     data.mkdir(parents=True, exist_ok=True)
     sites: list[tuple[str, Path, Path]] = []
-    for name in args.corpus or ([] if args.extra and not args.corpus else CORPORA):
+    for name in args.corpus or CORPORA:
         ensure_corpus(args.tools, data, name)
         sites.append((name, data / f"{name}.jsonl", data / f"{name}.labels.csv"))
     for spec in args.extra:
