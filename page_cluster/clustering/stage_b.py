@@ -44,6 +44,10 @@ SUBSTANTIAL = 2
 LARGE = 0.0
 #: ... counting the items of a differing subtree on this share of the unit's pages.
 SUBTREE_SHARE = 1 / 3
+#: Nearest first by the number of items typical of one unit and absent from
+#: the other (frequency differences only break ties).
+HARD_COST = True
+HARD_TIE = 1e-3
 #: Two units whose pages share at most this share of their URL routes live at
 #: different routes (a weak structural difference then suffices to keep them apart).
 ROUTE_OVERLAP = 0.1
@@ -182,7 +186,24 @@ class _Units:
         cols, rows = self._owned_by_others(i, frontier)
         weights = prof[rows, cols] * self.parent_present[rows, cols]
         dist += np.bincount(rows, weights=weights, minlength=len(prof))
+        if HARD_COST:
+            dist = HARD_TIE * dist + self._hard(i, frontier)
         return dist, self.blocked(i)
+
+    def _hard(self, i: int, frontier: np.ndarray) -> np.ndarray:
+        """Per unit: items typical of one side and absent from the other."""
+        cols = np.flatnonzero(frontier & self.shared)
+        ch, ab, pp = self.characteristic, self.absent, self.parent_present
+        hard = (ch[:, cols] & ab[i, cols]) | (ab[:, cols] & ch[i, cols])
+        hard &= pp[:, cols]
+        out = hard.sum(axis=1, dtype=np.float64)
+        mine = np.flatnonzero(frontier & (self.owner == i) & ch[i])
+        own = pp[:, mine].sum(axis=1, dtype=np.float64)
+        own[i] = 0.0
+        out += own
+        cols, rows = self._owned_by_others(i, frontier)
+        out += np.bincount(rows, weights=ch[rows, cols] & pp[rows, cols], minlength=len(out))
+        return out
 
     def blocked(self, i: int) -> np.ndarray:
         if self.strict:
