@@ -80,16 +80,29 @@ def _characteristic_where_absent(prof, par, evidence, a, b):
 
 def _direct_row(prof, i, parent, evidence):
     """Distances and blocks of unit ``i`` read straight from the definitions."""
-    from page_cluster.clustering.stage_b import PARENT_PRESENT
+    from page_cluster.clustering.stage_b import (
+        ABSENT,
+        CHARACTERISTIC,
+        HARD_COST,
+        HARD_TIE,
+        PARENT_PRESENT,
+    )
+
+    def typical_where_absent(a: np.floating, b: np.floating) -> bool:
+        return a >= CHARACTERISTIC and b <= ABSENT
 
     k, t = prof.shape
     par = np.where(parent[None, :] < 0, 1.0, prof[:, np.maximum(parent, 0)])
     dist = np.zeros(k)
     blocked = np.zeros(k, dtype=bool)
     for j in range(k):
+        l1 = hard = 0.0
         for c in range(t):
             if par[i, c] >= PARENT_PRESENT and par[j, c] >= PARENT_PRESENT:
-                dist[j] += abs(float(prof[j, c]) - float(prof[i, c]))
+                a, b = prof[i, c], prof[j, c]  # compared in the profile's precision
+                l1 += abs(float(a) - float(b))
+                hard += j != i and (typical_where_absent(a, b) or typical_where_absent(b, a))
+        dist[j] = HARD_TIE * l1 + hard if HARD_COST else l1
         blocked[j] = _characteristic_where_absent(prof, par, evidence, i, j) and (
             _characteristic_where_absent(prof, par, evidence, j, i)
         )
