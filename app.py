@@ -13,6 +13,8 @@ st.set_page_config(page_title="page-cluster", page_icon=":material/account_tree:
 
 page = st.navigation(nav.navigation_pages())
 state.ensure_analysis()
+if state.take_jump() and state.active_analysis() is not None:
+    st.switch_page(nav.OVERVIEW)
 problem = state.load_error()
 if problem:
     box = st.container(border=True)

@@ -11,6 +11,7 @@ view = ctx.view
 table = overview.cluster_table(view)
 
 st.title("Overview")
+widgets.read_summary_box(ctx.analysis)
 cols = st.columns(4)
 cols[0].metric("Pages", f"{ctx.analysis.n_pages:,}")
 cols[1].metric("Clusters", f"{len(table):,}")

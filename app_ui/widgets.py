@@ -7,11 +7,12 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from page_cluster.app_support import LoadError
+from page_cluster.app_support import Analysis, LoadError
 from page_cluster.app_support.preview import PREVIEW_MAX_CHARS, PreviewDocument, sandboxed_iframe
-from page_cluster.app_support.text import markdown_text
+from page_cluster.app_support.text import code_text, markdown_text
 from page_cluster.app_support.views.detail import member_preview
 from page_cluster.app_support.views.keys import short_key
+from page_cluster.app_support.views.reading import read_summary
 
 from .state import Context
 
@@ -43,6 +44,17 @@ def cluster_picker(
     )
     st.session_state[SELECTED_CLUSTER] = choice
     return choice
+
+
+def count_slider(label: str, total: int, default: int, *, key: str) -> int:
+    """How many of ``total`` items to show; no slider when there is nothing to choose.
+
+    A Streamlit slider needs min < max, so one item (or none) is shown as a caption.
+    """
+    if total <= 1:
+        st.caption(f"{label}: {max(total, 0)}")
+        return max(total, 0)
+    return int(st.slider(label, 1, total, min(max(default, 1), total), key=key))
 
 
 def page_preview(
@@ -83,3 +95,23 @@ def landmark_legend(doc: PreviewDocument) -> pd.DataFrame:
         ],
         columns=["landmark", "chrome", "line", "column", "shellShare"],
     )
+
+
+def read_summary_box(analysis: Analysis) -> None:
+    """What reading the crawl skipped: counts, the first damage messages, the rest in a table.
+
+    Crawled URLs in the messages are shown as code, so they are never live links.
+    """
+    summary = read_summary(analysis.read_report)
+    if summary is None:
+        return
+    text = f"{markdown_text(summary.headline)}."
+    if summary.notes:
+        text += f" {markdown_text(summary.notes)}."
+    if summary.first:
+        text += "\n\n" + "\n".join(f"- {code_text(m)}" for m in summary.first)
+    (st.warning if summary.damaged else st.info)(text)
+    if summary.damaged > len(summary.first):
+        listed = len(summary.table)
+        with st.expander(f"Damaged or invalid records ({listed:,} listed of {summary.damaged:,})"):
+            st.dataframe(summary.table, hide_index=True)

@@ -34,8 +34,8 @@ from page_cluster.app_support import DecisionStore
 from page_cluster.validation.merge import merge_validated_clusters
 
 from .app_crawls import ROOT, copied_host_records, sample_records, write_jsonl, write_site_folder
+from .browser_gate import CHROMIUM, browser_missing_reason
 
-CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -52,13 +52,9 @@ APP_TIMEOUT = 90
 
 pytestmark = pytest.mark.e2e
 
-if not CHROMIUM.exists():  # pragma: no cover - depends on the machine
-    if os.environ.get("PAGE_CLUSTER_SKIP_E2E") == "1":
-        pytest.skip("PAGE_CLUSTER_SKIP_E2E=1 was set", allow_module_level=True)
-    raise RuntimeError(
-        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), "
-        "or set PAGE_CLUSTER_SKIP_E2E=1 to skip the browser test explicitly"
-    )
+_MISSING = browser_missing_reason(CHROMIUM, dict(os.environ))
+if _MISSING is not None:  # pragma: no cover - depends on the machine
+    pytest.skip(_MISSING, allow_module_level=True)
 
 
 def _free_port() -> int:

@@ -41,6 +41,8 @@ TIMEOUT = 60
 def db(tmp_path, monkeypatch):
     path = tmp_path / "decisions.sqlite3"
     monkeypatch.setenv("PAGE_CLUSTER_DECISIONS_DB", str(path))
+    monkeypatch.setenv("PAGE_CLUSTER_DATA_ROOTS", str(tmp_path))
+    monkeypatch.setenv("PAGE_CLUSTER_STATE_DIR", str(tmp_path))
     return path
 
 
@@ -210,7 +212,19 @@ def _open_path(at: AppTest, path) -> AppTest:
     at.text_input(key="load_path").set_value(str(path)).run()
     at.button(key="load_go").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    return at
+    return _back_to_load_if_opened(at)
+
+
+def _back_to_load_if_opened(at: AppTest) -> AppTest:
+    """A crawl that opens shows the Overview; a failed one stays on Load with its error.
+
+    Either way the test goes on from the Load view, where the open crawl is described.
+    """
+    if at.error:
+        assert at.title[0].value == "Load a crawl"
+        return at
+    assert at.title[0].value == "Overview"
+    return goto(at, "load")
 
 
 def test_confirm_a_merge_updates_every_view_and_persists(db, tmp_path):
@@ -286,7 +300,7 @@ def test_upload_and_skip_invalid_records(db):
     assert "upload.jsonl" in text_of(at) and "12 pages in" in text_of(at)
     assert len(at.warning) == 1
     assert "Skipped 1 line (1 invalid)." in text_of(at)
-    assert "- line 13: invalid (invalid JSON" in text_of(at)
+    assert "- `line 13: invalid (invalid JSON" in text_of(at)
 
 
 def test_content_block_attribute_option(db, tmp_path):
@@ -308,7 +322,8 @@ def test_content_block_attribute_option(db, tmp_path):
 def test_decisions_file_can_be_changed_and_bad_ones_are_reported(db, tmp_path):
     at = goto(start(), "load")
     assert at.text_input(key="load_db_path").value == str(db)
-    at.text_input(key="load_db_path").set_value(str(tmp_path)).run()
+    (tmp_path / "a-folder").mkdir()
+    at.text_input(key="load_db_path").set_value(str(tmp_path / "a-folder")).run()
     at.button(key="load_db_use").click().run()
     assert any("directory" in e.value for e in at.error)
     other = tmp_path / "elsewhere" / "d.sqlite3"
@@ -374,6 +389,7 @@ def test_csv_download_payload(db, tmp_path):
 
 def test_an_unusable_decisions_file_disables_decisions_but_not_the_app(tmp_path, monkeypatch):
     monkeypatch.setenv("PAGE_CLUSTER_DECISIONS_DB", str(tmp_path))  # a directory
+    monkeypatch.setenv("PAGE_CLUSTER_DATA_ROOTS", str(tmp_path))
     crawl = write_jsonl(tmp_path / "copied.jsonl", copied_host_records(10))
     at = _open_path(start(), crawl)
     goto(at, "validation")
@@ -392,7 +408,7 @@ def _upload(at: AppTest, name: str, data: bytes) -> AppTest:
     at.get("file_uploader")[0].set_value((name, data, "application/octet-stream")).run()
     at.button(key="load_go").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    return at
+    return _back_to_load_if_opened(at)
 
 
 def _assert_clusters_are_the_commands(at: AppTest, path) -> None:
@@ -498,7 +514,7 @@ def test_a_damaged_warc_gz_shows_the_skip_summary_and_works(db, tmp_path):
     shown = text_of(at)
     assert "Skipped 4 records (1 non-HTML, 2 corrupt, 1 truncated)." in shown
     offset = sum(len(m) for m in members[:6])
-    assert f"- record 7 (byte {offset}): corrupt (" in shown
+    assert f"- `record 7 (byte {offset}): corrupt (" in shown
     assert "truncated (the file ends inside this record); skipped" in shown
     _assert_clusters_are_the_commands(at, crawl)
     kept = {urlsplit(r["id"]).path: r["html"] for r in records}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["markdown_text", "plotly_text"]
+__all__ = ["code_text", "markdown_text", "plotly_text", "plural"]
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")
 
@@ -32,3 +32,32 @@ def plotly_text(value: object) -> str:
     '&lt;a href="x"&gt;a &amp; b&lt;/a&gt;'
     """
     return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def code_text(value: object) -> str:
+    """``value`` as an inline code span: shown verbatim, never turned into a link.
+
+    Markdown links bare URLs in plain text even when their punctuation is
+    escaped; inside a code span nothing is interpreted. The fence is one
+    backtick longer than the longest run inside.
+
+    >>> code_text("see http://a.example/x")
+    '`see http://a.example/x`'
+    >>> code_text("a`b")
+    '``a`b``'
+    """
+    text = " ".join(str(value).split())
+    longest = max((len(r) for r in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """``count`` with its noun in the right number, thousands separated.
+
+    >>> plural(1, "page"), plural(2, "page"), plural(1200, "cluster")
+    ('1 page', '2 pages', '1,200 clusters')
+    """
+    noun = singular if count == 1 else (plural_form or singular + "s")
+    return f"{count:,} {noun}"
