@@ -27,7 +27,7 @@ st.download_button(
     type="primary",
 )
 st.caption(
-    "Columns: id, clusterKey, path, host; one row per page in input order "
+    "Columns: id, clusterKey, path, host, clusterLabel; one row per page in input order "
     "(the first 50 rows are shown below)."
 )
 st.dataframe(

@@ -33,5 +33,7 @@ for tab, metric in zip(
         if matrix.empty:
             st.info("No cluster is that large.")
             continue
-        st.plotly_chart(landmark_rates.landmark_heatmap(matrix, metric, sizes), width="stretch")
+        st.plotly_chart(
+            landmark_rates.landmark_heatmap(matrix, metric, sizes, view.labels), width="stretch"
+        )
         st.dataframe(matrix.reset_index(), hide_index=True, width="stretch")

@@ -14,6 +14,7 @@ analysis = ctx.analysis
 st.title("Validation")
 st.caption(sg.mirror_axis_text(analysis.report))
 items = sg.suggestions(analysis, ctx.decisions)
+base = analysis.view(())  # suggestions name the run's own clusters
 if ctx.store_error:
     st.error(markdown_text(f"Decisions cannot be saved: {ctx.store_error}"))
 
@@ -52,7 +53,7 @@ if items:
         range(len(items)),
         index=first_open,
         format_func=lambda i: (
-            f"{i + 1}. {short_key(items[i].key_a)} ⇄ {short_key(items[i].key_b)} "
+            f"{i + 1}. {base.label(items[i].key_a)} ⇄ {base.label(items[i].key_b)} "
             f"({items[i].similarity:.2f}, {items[i].decision or 'undecided'})"
         ),
         key="validation_pick",
@@ -102,7 +103,8 @@ if items:
     ):
         with column:
             label = analysis.pages.label(position)
-            st.markdown(f"**Cluster {side}:** {markdown_text(short_key(key))}")
+            st.markdown(f"**Cluster {side}:** {markdown_text(base.label(key))}")
+            st.caption(f"Key: {markdown_text(short_key(key))}")
             where = f"{label} · {analysis.pages.path_text(position)}"
             st.caption(f"Example page: {markdown_text(where)}")
             widgets.page_preview(ctx, position, title=f"Example page {side}", height=420)

@@ -9,9 +9,8 @@ import streamlit as st
 
 from page_cluster.app_support import Analysis, LoadError
 from page_cluster.app_support.preview import PREVIEW_MAX_CHARS, PreviewDocument, sandboxed_iframe
-from page_cluster.app_support.text import code_text, markdown_text
+from page_cluster.app_support.text import code_text, markdown_text, plural
 from page_cluster.app_support.views.detail import member_preview
-from page_cluster.app_support.views.keys import short_key
 from page_cluster.app_support.views.reading import read_summary
 
 from .state import Context
@@ -20,7 +19,8 @@ SELECTED_CLUSTER = "pc_selected_cluster"
 
 
 def cluster_label(ctx: Context, key: str) -> str:
-    return f"{short_key(key)} — {ctx.view.size(key)} pages"
+    """A cluster as listed in pickers: its human label and size (keys stay in tables)."""
+    return f"{ctx.view.label(key)} — {plural(ctx.view.size(key), 'page')}"
 
 
 def cluster_picker(

@@ -298,7 +298,7 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
     keys = merge_validated_clusters(run_clustering(records).page_keys, [pair])
     with csv_path.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh))
-    assert list(rows[0]) == ["id", "clusterKey", "path", "host"]
+    assert list(rows[0]) == ["id", "clusterKey", "path", "host", "clusterLabel"]
     assert [r["id"] for r in rows] == [r["id"] for r in records]
     assert [r["clusterKey"] for r in rows] == keys
     assert [r["host"] for r in rows] == [r["host"] for r in records]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["code_text", "markdown_text", "plotly_text", "plural"]
+__all__ = ["code_text", "markdown_text", "plotly_text", "plural", "text_part", "text_parts"]
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")
 
@@ -61,3 +61,27 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """
     noun = singular if count == 1 else (plural_form or singular + "s")
     return f"{count:,} {noun}"
+
+
+def text_parts(length: int, size: int) -> int:
+    """How many parts of at most ``size`` characters a text of ``length`` needs (at least 1).
+
+    >>> text_parts(0, 10), text_parts(10, 10), text_parts(11, 10)
+    (1, 1, 2)
+    """
+    size = max(int(size), 1)
+    return max(1, -(-max(int(length), 0) // size))
+
+
+def text_part(text: str, part: int, size: int) -> str:
+    """Part ``part`` (0-based, clamped to the parts there are) of ``text`` in ``size`` pieces.
+
+    A page's main text can be tens of megabytes; the browser gets one part.
+
+    >>> text_part("abcdefg", 1, 3), text_part("abcdefg", 9, 3), text_part("", 0, 3)
+    ('def', 'g', '')
+    """
+    size = max(int(size), 1)
+    last = text_parts(len(text), size) - 1
+    part = min(max(int(part), 0), last)
+    return text[part * size : (part + 1) * size]
