@@ -48,16 +48,21 @@ def _decide(pair: tuple[str, str], decision: str | None) -> None:
 
 if items:
     first_open = next((i for i, s in enumerate(items) if s.decision is None), 0)
+    # The options name each decision; the browser keeps a select's old option text
+    # for the same widget, so a new set of decisions gets a new widget, on the
+    # suggestion that was shown.
+    kept = st.session_state.get("validation_selected")
     index = st.selectbox(
         "Suggestion",
         range(len(items)),
-        index=first_open,
+        index=kept if isinstance(kept, int) and 0 <= kept < len(items) else first_open,
         format_func=lambda i: (
             f"{i + 1}. {base.label(items[i].key_a)} ⇄ {base.label(items[i].key_b)} "
             f"({items[i].similarity:.2f}, {items[i].decision or 'undecided'})"
         ),
-        key="validation_pick",
+        key=widgets.versioned_key("validation_pick", [s.decision for s in items]),
     )
+    st.session_state["validation_selected"] = index
     s = items[index]
     st.markdown(f"**Evidence:** {s.evidence()}.")
     facts = st.columns(4)

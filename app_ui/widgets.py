@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 import pandas as pd
@@ -44,6 +45,14 @@ def cluster_picker(
     )
     st.session_state[SELECTED_CLUSTER] = choice
     return choice
+
+
+def versioned_key(base: str, state: Sequence[object]) -> str:
+    """A widget key that changes with ``state``: a fresh widget whose option texts
+    are current (the browser keeps a select's old option text for the same key).
+    The first version is ``base`` itself."""
+    digest = hashlib.sha256(repr(list(state)).encode()).hexdigest()[:12]
+    return base if not any(x is not None for x in state) else f"{base}_{digest}"
 
 
 def count_slider(label: str, total: int, default: int, *, key: str) -> int:

@@ -72,6 +72,11 @@ def goto(at: AppTest, script: str) -> AppTest:
     return at
 
 
+def suggestion_picker(at: AppTest):
+    """The Validation view's suggestion select (its key changes with the decisions)."""
+    return next(s for s in at.selectbox if s.label == "Suggestion")
+
+
 def metrics(at: AppTest) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
@@ -254,7 +259,7 @@ def test_confirm_a_merge_updates_every_view_and_persists(db, tmp_path):
     assert "copied.jsonl" in text_of(other)
     goto(other, "validation")
     assert metrics(other)["Confirmed"] == "1"
-    other.selectbox(key="validation_pick").set_value(0).run()  # the one confirmed above
+    suggestion_picker(other).set_value(0).run()  # the one confirmed above
     assert "Decision: **confirmed**" in text_of(other)
     other.button(key="validation_undo").click().run()
     assert metrics(other)["Confirmed"] == "0"

@@ -155,7 +155,7 @@ def title_pattern(titles: Sequence[str]) -> str:
     if tail and tail[0].isalnum():
         cut = next((i for i, c in enumerate(tail) if not c.isalnum()), len(tail))
         tail = tail[cut:]
-    if not (head + tail).strip(" |-:·/"):
+    if not any(c.isalnum() for c in head + tail):
         return ""
     return f"{head}*{tail}"
 
