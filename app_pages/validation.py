@@ -30,7 +30,17 @@ if not items:
         "structure or near-identical mirror copies."
     )
 else:
-    st.dataframe(sg.suggestion_table(items, analysis), hide_index=True, width="stretch")
+    st.dataframe(
+        sg.suggestion_table(items, analysis),
+        hide_index=True,
+        width="stretch",
+        # Long labels and URLs are cut to a column width (the full text on hover),
+        # so the table fits the page.
+        column_config={
+            c: st.column_config.TextColumn(width="medium")
+            for c in ("clusterA", "clusterB", "examplePageA", "examplePageB")
+        },
+    )
 
 
 def _decide(pair: tuple[str, str], decision: str | None) -> None:

@@ -66,10 +66,11 @@ def _free_port() -> int:
 class AppServer:
     """``streamlit run app.py`` as a subprocess on one port."""
 
-    def __init__(self, port: int, decisions_db: Path, log: Path) -> None:
+    def __init__(self, port: int, decisions_db: Path, log: Path, data_root: Path) -> None:
         self.port = port
         self.decisions_db = decisions_db
         self.log = log
+        self.data_root = data_root
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -77,7 +78,11 @@ class AppServer:
         return f"http://localhost:{self.port}"
 
     def start(self) -> None:
-        env = dict(os.environ, PAGE_CLUSTER_DECISIONS_DB=str(self.decisions_db))
+        env = dict(
+            os.environ,
+            PAGE_CLUSTER_DECISIONS_DB=str(self.decisions_db),
+            PAGE_CLUSTER_STATE_DIR=str(self.decisions_db.parent),
+        )
         fh = self.log.open("ab")
         self.proc = subprocess.Popen(
             [
@@ -90,6 +95,9 @@ class AppServer:
                 str(self.port),
                 "--server.headless",
                 "true",
+                "--",
+                "--data-root",
+                str(self.data_root),
             ],
             cwd=ROOT,
             env=env,
@@ -195,7 +203,7 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
     crawl = write_jsonl(tmp_path / "copied-host.jsonl", copied_host_records(40))
     mirror = write_site_folder(tmp_path / "mirror", sample_records(60))
     db = tmp_path / "decisions.sqlite3"
-    server = AppServer(_free_port(), db, tmp_path / "server.log")
+    server = AppServer(_free_port(), db, tmp_path / "server.log", tmp_path)
     server.start()
     try:
         # 1. The app opens on the bundled sample and shows every view.

@@ -44,9 +44,21 @@ ALLOW_REMOTE_ENV = "PAGE_CLUSTER_ALLOW_REMOTE"
 LOCAL_ADDRESSES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 
 
+def _expand(text: str) -> Path:
+    """``~`` and ``~user`` expanded; an unknown user's ``~name`` stays a plain name
+    (``Path.expanduser`` would raise)."""
+    try:
+        return Path(os.path.expanduser(text))
+    except ValueError:  # a NUL byte in a ~name: left for the caller to refuse
+        return Path(text)
+
+
 def _real(path: Path) -> Path:
-    """``path`` with ``~``, ``..`` and symbolic links resolved (it need not exist)."""
-    return Path(os.path.realpath(path.expanduser()))
+    """``path`` with ``~``, ``..`` and symbolic links resolved (it need not exist).
+
+    Raises ``ValueError`` for a path no file can have (a NUL byte).
+    """
+    return Path(os.path.realpath(_expand(str(path))))
 
 
 def inside(path: Path, roots: Sequence[Path]) -> bool:
@@ -85,11 +97,15 @@ class AccessPolicy:
         text = text.strip()
         if not text:
             raise LoadError("path", "no file or folder named")
-        given = Path(text).expanduser()
+        given = _expand(text)
         if not given.is_absolute() and self.data_roots:
             given = self.data_roots[0] / given
-        real = _real(given)
-        if inside(real, self.bundled) or inside(real, self.data_roots):
+        try:
+            real = _real(given)
+            allowed = inside(real, self.bundled) or inside(real, self.data_roots)
+        except ValueError:
+            raise LoadError("path", "not a usable file or folder name") from None
+        if allowed:
             return real
         raise LoadError(
             text,
@@ -109,10 +125,13 @@ class AccessPolicy:
         text = text.strip()
         if not text:
             raise ValueError("no decisions file named")
-        given = Path(text).expanduser()
+        given = _expand(text)
         if not given.is_absolute():
             given = self.state_dir / given
-        real = _real(given)
+        try:
+            real = _real(given)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a usable file name") from None
         if not inside(real, [self.state_dir]) or real == _real(self.state_dir):
             raise ValueError(
                 f"{text}: decisions files are kept in {self.state_dir}; give a file name "
@@ -148,14 +167,14 @@ def policy_from(
     named = [*args.data_root]
     named += [p for p in env.get(DATA_ROOTS_ENV, "").split(os.pathsep) if p.strip()]
     for text in named:
-        path = Path(text.strip()).expanduser()
+        path = _expand(text.strip())
         roots.append(path if path.is_absolute() else cwd / path)
     unique: list[Path] = []
     for root in roots:
         if root not in unique:
             unique.append(root)
     state = env.get(STATE_DIR_ENV, "").strip()
-    state_dir = Path(state).expanduser() if state else home / ".page-cluster"
+    state_dir = _expand(state) if state else home / ".page-cluster"
     allow = args.allow_remote or env.get(ALLOW_REMOTE_ENV, "").strip() == "1"
     return AccessPolicy(tuple(unique), state_dir, allow, tuple(bundled))
 
