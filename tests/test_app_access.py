@@ -81,9 +81,7 @@ def test_policy_from_arguments_and_environment(tmp_path: Path) -> None:
         "PAGE_CLUSTER_DATA_ROOTS": os.pathsep.join(["/data/one", "", "rel"]),
         "PAGE_CLUSTER_STATE_DIR": str(tmp_path / "st"),
     }
-    p = policy_from(
-        env, ["app.py", "--data-root", "/data/two", "--other"], tmp_path, home=tmp_path
-    )
+    p = policy_from(env, ["app.py", "--data-root", "/data/two", "--other"], tmp_path, home=tmp_path)
     assert p.data_roots == (
         tmp_path,
         Path("/data/two"),
