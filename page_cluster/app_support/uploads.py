@@ -59,10 +59,13 @@ def spool(
     The file is written under a temporary name and renamed to its hash, so a
     half-written upload is never read and the same upload twice is one file.
     """
-    folder.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256()
     size = 0
-    fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".upload-", dir=folder)
+    except OSError as exc:
+        raise LoadError(label, f"cannot store the upload ({exc.strerror or exc})") from None
     try:
         with os.fdopen(fd, "wb") as out:
             while chunk := stream.read(CHUNK):
