@@ -10,7 +10,7 @@ from page_cluster.app_support.views import export
 
 ctx = state.require_context()
 analysis = ctx.analysis
-stem = analysis.source.label.rstrip("/").split(".")[0] or "crawl"
+stem = ctx.label.rstrip("/").split(".")[0] or "crawl"
 
 st.title("Export")
 st.caption(

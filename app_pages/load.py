@@ -28,7 +28,7 @@ if ctx is not None:
     a = ctx.analysis
     merged = f" ({len(ctx.applied)} confirmed merge(s) applied)" if ctx.applied else ""
     st.success(
-        f"Open: **{markdown_text(a.source.label)}** ({a.input_format}) — "
+        f"Open: **{markdown_text(ctx.label)}** ({a.input_format}) — "
         f"{plural(a.n_pages, 'page')} in {plural(len(ctx.view.cluster_keys), 'cluster')}"
         f"{merged}, analysed in {a.elapsed_seconds:.1f}s."
     )

@@ -17,7 +17,7 @@ def render() -> None:
             st.caption("No crawl open.")
         else:
             a = ctx.analysis
-            st.markdown(f"**Crawl:** {markdown_text(a.source.label)}")
+            st.markdown(f"**Crawl:** {markdown_text(ctx.label)}")
             st.caption(
                 f"{plural(a.n_pages, 'page')} in {plural(len(ctx.view.cluster_keys), 'cluster')} · "
                 f"{a.input_format} · {format_bytes(a.input_size)} · sha256 {a.content_hash[:12]}"

@@ -287,18 +287,20 @@ def _restore_request() -> Request | None:
     return request
 
 
-def _remember(analysis: Analysis) -> None:
+def _remember(analysis: Analysis, request: Request) -> None:
+    """Note the crawl as this session opened it (the analysis may be a cached one of
+    the same content under another name)."""
     store, _ = decision_store()
     if store is None:
         return
-    source = analysis.source
+    source = request.source
     path = str(source.path) if source.path is not None and not source.uploaded else None
     # The list of recent crawls is a convenience; decisions report their own errors.
     with contextlib.suppress(DecisionStoreError, OSError):
         store.remember_input(
             analysis.content_hash,
             analysis.options.scope,
-            analysis.source.label,
+            source.label,
             path,
             analysis.input_size,
         )
@@ -369,7 +371,7 @@ def ensure_analysis() -> Analysis | None:
     assert analysis is not None
     if state.get(_ACTIVE) is not request:
         state[_ACTIVE] = request
-        _remember(analysis)
+        _remember(analysis, request)
     state[_REQUEST] = None
     _set_address(request)
     return analysis
@@ -390,12 +392,17 @@ class Context:
     view: PartitionView
     store: DecisionStore | None
     store_error: str | None
+    #: The crawl's name as this session opened it: results are shared by content,
+    #: so the same bytes opened under another name reuse an analysis with the first name.
+    label: str = ""
 
 
 def context() -> Context | None:
     analysis = active_analysis()
     if analysis is None:
         return None
+    request: Request | None = st.session_state.get(_ACTIVE)
+    label = request.source.label if request is not None else analysis.source.label
     store, problem = decision_store()
     decisions: dict[tuple[str, str], Decision] = {}
     if store is not None:
@@ -404,7 +411,8 @@ def context() -> Context | None:
         except DecisionStoreError as exc:
             problem = str(exc)
     applied = confirmed_pairs(analysis, decisions)
-    return Context(analysis, decisions, applied, analysis.view(applied), store, problem)
+    view = analysis.view(applied)
+    return Context(analysis, decisions, applied, view, store, problem, label)
 
 
 def require_context() -> Context:

@@ -277,3 +277,14 @@ def test_labels_everywhere_and_search_by_label_or_host(env):
     }
     picker = at.selectbox(key="overview_open")
     assert all(" — " in o and "css:" not in o for o in picker.options)
+
+
+def test_the_same_crawl_under_another_name_shows_that_name(env):
+    """Results are shared by content; the name shown is the one this session opened."""
+    records = copied_host_records(7)
+    first = write_jsonl(env / "first.jsonl", records)
+    second = write_jsonl(env / "second.jsonl", records)
+    at = _open_path(start(), first)
+    assert "first.jsonl" in text_of(at)
+    at = _open_path(at, second)
+    assert "second.jsonl" in text_of(at) and "first.jsonl" not in text_of(at)
