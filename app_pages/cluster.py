@@ -16,6 +16,7 @@ view = ctx.view
 
 st.title("Cluster detail")
 key = widgets.cluster_picker(ctx, "Cluster", widget_key="detail_cluster")
+st.subheader(markdown_text(view.label(key)))
 reason = view.reasons[key]
 cohesion = view.cohesion[key]
 
@@ -30,7 +31,8 @@ st.caption(
 )
 parts = view.merged_from(key)
 if len(parts) > 1:
-    merged = ", ".join(short_key(p) for p in parts)
+    base = ctx.analysis.view(())
+    merged = ", ".join(f"{base.label(p)} ({short_key(p)})" for p in parts)
     st.caption(f"Merged by confirmed decisions from: {markdown_text(merged)}")
 
 members, core, landmarks, preview = st.tabs(["Members", "Structural core", "Landmarks", "Preview"])

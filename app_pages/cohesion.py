@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from app_ui import state
+from app_ui import state, widgets
 from page_cluster.app_support.views import cohesion
 
 ctx = state.require_context()
@@ -23,7 +23,7 @@ shown = table[table["suspicious"]] if suspicious_only else table
 if shown.empty:
     st.info("No suspicious cluster.")
     st.stop()
-count = st.slider("Clusters in the chart", 1, len(shown), min(20, len(shown)))
+count = widgets.count_slider("Clusters in the chart", len(shown), 20, key="cohesion_count")
 st.plotly_chart(cohesion.cohesion_figure(view, list(shown["clusterKey"][:count])), width="stretch")
 st.dataframe(
     shown.drop(columns=["clusterKey"]),

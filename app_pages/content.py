@@ -4,8 +4,11 @@ import streamlit as st
 
 from app_ui import state, widgets
 from page_cluster.app_support.loading import LoadError
-from page_cluster.app_support.text import markdown_text
+from page_cluster.app_support.text import markdown_text, text_part, text_parts
 from page_cluster.app_support.views import content
+
+#: Characters of main text sent to the browser at once (a page can hold megabytes).
+MAIN_TEXT_PART = 200_000
 
 ctx = state.require_context()
 view = ctx.view
@@ -38,9 +41,33 @@ with page_tab:
     else:
         widgets.sandboxed_document(doc, title=f"Blocks of {labels[position]}", height=560)
     page = result.of(position)
-    st.caption(f"{len(page.main_text):,} characters of main text")
+    text = page.main_text
+    parts = text_parts(len(text), MAIN_TEXT_PART)
+    part = 0
+    if parts > 1:
+        part = (
+            int(
+                st.number_input(
+                    f"Part of the main text (1–{parts:,}, {MAIN_TEXT_PART:,} characters each)",
+                    min_value=1,
+                    max_value=parts,
+                    value=1,
+                    step=1,
+                    key=f"content_text_part_{position}",
+                )
+            )
+            - 1
+        )
+    st.caption(
+        f"{len(text):,} characters of main text"
+        + (f"; showing part {part + 1:,} of {parts:,}" if parts > 1 else "")
+    )
     st.text_area(
-        "Main text", page.main_text, height=200, key=f"content_text_{position}", disabled=True
+        "Main text",
+        text_part(text, part, MAIN_TEXT_PART),
+        height=200,
+        key=f"content_text_{position}_{part}",
+        disabled=True,
     )
 with template_tab:
     table = content.template_blocks_frame(result)

@@ -10,7 +10,7 @@ from page_cluster.app_support.views import export
 
 ctx = state.require_context()
 analysis = ctx.analysis
-stem = analysis.source.label.rstrip("/").split(".")[0] or "crawl"
+stem = ctx.label.rstrip("/").split(".")[0] or "crawl"
 
 st.title("Export")
 st.caption(
@@ -27,7 +27,7 @@ st.download_button(
     type="primary",
 )
 st.caption(
-    "Columns: id, clusterKey, path, host; one row per page in input order "
+    "Columns: id, clusterKey, path, host, clusterLabel; one row per page in input order "
     "(the first 50 rows are shown below)."
 )
 st.dataframe(

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from app_ui import state
+from app_ui import state, widgets
 from page_cluster.app_support.views import landmark_rates
 
 ctx = state.require_context()
@@ -15,9 +15,13 @@ st.caption(
 )
 largest = max(view.size(k) for k in view.cluster_keys)
 left, right = st.columns(2)
-min_size = left.slider("Clusters with at least this many pages", 1, max(largest, 2), 1)
+with left:
+    min_size = widgets.count_slider(
+        "Clusters with at least this many pages", largest, 1, key="landmarks_min_size"
+    )
 count = len(view.cluster_keys)
-shown = right.slider("Largest clusters shown", 1, max(count, 2), min(count, 60))
+with right:
+    shown = widgets.count_slider("Largest clusters shown", count, 60, key="landmarks_shown")
 sizes = {k: view.size(k) for k in view.cluster_keys}
 for tab, metric in zip(
     st.tabs(["Presence rate", "Chrome rate"]), landmark_rates.RATE_METRICS, strict=True
@@ -29,5 +33,7 @@ for tab, metric in zip(
         if matrix.empty:
             st.info("No cluster is that large.")
             continue
-        st.plotly_chart(landmark_rates.landmark_heatmap(matrix, metric, sizes), width="stretch")
+        st.plotly_chart(
+            landmark_rates.landmark_heatmap(matrix, metric, sizes, view.labels), width="stretch"
+        )
         st.dataframe(matrix.reset_index(), hide_index=True, width="stretch")

@@ -2,37 +2,37 @@
 
 import streamlit as st
 
-from app_ui import state
+from app_ui import state, widgets
 from page_cluster.app_support import LoadError, RunOptions
 from page_cluster.app_support.progress import format_bytes
-from page_cluster.app_support.text import markdown_text
-from page_cluster.app_support.views.reading import read_summary
+from page_cluster.app_support.text import markdown_text, plural
 
 LOCAL = "Local path (file or folder)"
 UPLOAD = "Upload a file"
+#: Set by the Analyse button's callback, cleared when the analysis is asked for:
+#: a click made while a file is still uploading is kept until the file is there.
+PENDING = "load_pending"
+
+
+def _ask_analysis() -> None:
+    st.session_state[PENDING] = True
+
+
+def _forget_pending() -> None:
+    st.session_state[PENDING] = False
+
 
 st.title("Load a crawl")
 ctx = state.context()
 if ctx is not None:
     a = ctx.analysis
+    merged = f" ({len(ctx.applied)} confirmed merge(s) applied)" if ctx.applied else ""
     st.success(
-        f"Open: **{markdown_text(a.source.label)}** ({a.input_format}) — {a.n_pages:,} pages "
-        f"in {len(set(a.base_keys)):,} clusters, analysed in {a.elapsed_seconds:.1f}s."
+        f"Open: **{markdown_text(ctx.label)}** ({a.input_format}) — "
+        f"{plural(a.n_pages, 'page')} in {plural(len(ctx.view.cluster_keys), 'cluster')}"
+        f"{merged}, analysed in {a.elapsed_seconds:.1f}s."
     )
-    summary = read_summary(a.read_report)
-    if summary is not None:
-        text = f"{markdown_text(summary.headline)}."
-        if summary.notes:
-            text += f" {markdown_text(summary.notes)}."
-        if summary.first:
-            text += "\n\n" + "\n".join(f"- {markdown_text(m)}" for m in summary.first)
-        (st.warning if summary.damaged else st.info)(text)
-        if summary.damaged > len(summary.first):
-            listed = len(summary.table)
-            with st.expander(
-                f"Damaged or invalid records ({listed:,} listed of {summary.damaged:,})"
-            ):
-                st.dataframe(summary.table, hide_index=True)
+    widgets.read_summary_box(a)
 
 st.caption(
     "Input, detected from the content: JSONL, one page object per line (`html` required; "
@@ -41,17 +41,39 @@ st.caption(
     "responses); or, by path, a folder of saved `.html` files such as a `wget --mirror`. "
     "Results are cached by the crawl's content, so reopening a crawl is instant."
 )
-kind = st.radio("Crawl", ["Bundled sample", LOCAL, UPLOAD], horizontal=True, key="load_kind")
-path = upload = None
+kind = st.radio(
+    "Crawl",
+    ["Bundled sample", LOCAL, UPLOAD],
+    horizontal=True,
+    key="load_kind",
+    on_change=_forget_pending,
+)
+path = None
+staged = st.session_state.get(state.STAGED)
 if kind == LOCAL:
     path = st.text_input(
         "Path of a crawl file or folder on this machine (read in place, not copied)",
         key="load_path",
     )
-elif kind == UPLOAD:
-    upload = st.file_uploader("Crawl file (JSONL, JSON, WARC; gzip or not)", key="load_upload")
     st.caption(
-        "For very large crawls prefer a local path: an upload is held in memory. "
+        "Readable folders: "
+        + markdown_text(state.access_policy().roots_text())
+        + " (start the app with `-- --data-root FOLDER` to add one)."
+    )
+elif kind == UPLOAD:
+    generation = st.session_state.get(state.UPLOADER_GENERATION, 0)
+    upload = st.file_uploader(
+        "Crawl file (JSONL, JSON, WARC; gzip or not)", key=f"load_upload_{generation}"
+    )
+    if upload is not None:
+        staged = state.stage_upload(upload, generation)
+    if staged is not None:
+        st.success(
+            f"Uploaded **{markdown_text(staged.label)}** ({format_bytes(staged.size)}), "
+            "ready to analyse."
+        )
+    st.caption(
+        "An upload is stored on the server's disk and read like a local file. "
         "A folder cannot be uploaded: give its path."
     )
 
@@ -67,22 +89,31 @@ skip_invalid = st.checkbox(
     help="A WARC's damaged records and a folder's unreadable files are always skipped and listed.",
 )
 
-if st.button("Analyse", type="primary", key="load_go"):
+st.button("Analyse", type="primary", key="load_go", on_click=_ask_analysis)
+upload_problem = st.session_state.pop(state.UPLOAD_ERROR, None)
+if upload_problem:
+    st.error(markdown_text(upload_problem))
+if st.session_state.get(PENDING):
     options = RunOptions(attribute.strip() or None, skip_invalid)
-    try:
-        if kind == LOCAL:
-            request = state.request_for_path(path or "", options)
-        elif kind == UPLOAD:
-            if upload is None:
-                raise LoadError("upload", "choose a file first")
-            request = state.request_for_upload(upload.getvalue(), upload.name, options)
-        else:
-            request = state.request_for_path(state.SAMPLE_PATH, options)
-    except LoadError as exc:
-        st.error(markdown_text(f"Cannot open the crawl: {exc}"))
+    if kind == UPLOAD and staged is None:
+        st.info(
+            "Waiting for the file: the analysis starts as soon as its upload is complete "
+            "(choose a file if none is being uploaded)."
+        )
     else:
-        state.open_crawl(request)
-        st.rerun()
+        st.session_state[PENDING] = False
+        try:
+            if kind == LOCAL:
+                request = state.request_for_path(path or "", options)
+            elif kind == UPLOAD:
+                request = state.request_for_staged(staged, options)
+            else:
+                request = state.request_for_path(state.SAMPLE_PATH, options)
+        except LoadError as exc:
+            st.error(markdown_text(f"Cannot open the crawl: {exc}"))
+        else:
+            state.open_crawl(request, show_overview=True)
+            st.rerun()
 
 store, problem = state.decision_store()
 if store is not None:
@@ -111,8 +142,9 @@ if store is not None:
 st.subheader("Decisions file")
 st.caption(
     "Confirmed and rejected merges are stored in this SQLite file, keyed by the crawl's "
-    "content hash; they survive reloads and restarts. Set PAGE_CLUSTER_DECISIONS_DB to "
-    "change the default for every session."
+    "content hash; they survive reloads and restarts. Another file must be in the state "
+    f"folder ({markdown_text(state.access_policy().state_dir)}); a bare name is put there. "
+    "Set PAGE_CLUSTER_DECISIONS_DB to change the default for every session."
 )
 if problem:
     st.error(markdown_text(problem))

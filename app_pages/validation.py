@@ -14,6 +14,7 @@ analysis = ctx.analysis
 st.title("Validation")
 st.caption(sg.mirror_axis_text(analysis.report))
 items = sg.suggestions(analysis, ctx.decisions)
+base = analysis.view(())  # suggestions name the run's own clusters
 if ctx.store_error:
     st.error(markdown_text(f"Decisions cannot be saved: {ctx.store_error}"))
 
@@ -29,7 +30,17 @@ if not items:
         "structure or near-identical mirror copies."
     )
 else:
-    st.dataframe(sg.suggestion_table(items, analysis), hide_index=True, width="stretch")
+    st.dataframe(
+        sg.suggestion_table(items, analysis),
+        hide_index=True,
+        width="stretch",
+        # Long labels and URLs are cut to a column width (the full text on hover),
+        # so the table fits the page.
+        column_config={
+            c: st.column_config.TextColumn(width="medium")
+            for c in ("clusterA", "clusterB", "examplePageA", "examplePageB")
+        },
+    )
 
 
 def _decide(pair: tuple[str, str], decision: str | None) -> None:
@@ -47,16 +58,21 @@ def _decide(pair: tuple[str, str], decision: str | None) -> None:
 
 if items:
     first_open = next((i for i, s in enumerate(items) if s.decision is None), 0)
+    # The options name each decision; the browser keeps a select's old option text
+    # for the same widget, so a new set of decisions gets a new widget, on the
+    # suggestion that was shown.
+    kept = st.session_state.get("validation_selected")
     index = st.selectbox(
         "Suggestion",
         range(len(items)),
-        index=first_open,
+        index=kept if isinstance(kept, int) and 0 <= kept < len(items) else first_open,
         format_func=lambda i: (
-            f"{i + 1}. {short_key(items[i].key_a)} ⇄ {short_key(items[i].key_b)} "
+            f"{i + 1}. {base.label(items[i].key_a)} ⇄ {base.label(items[i].key_b)} "
             f"({items[i].similarity:.2f}, {items[i].decision or 'undecided'})"
         ),
-        key="validation_pick",
+        key=widgets.versioned_key("validation_pick", [s.decision for s in items]),
     )
+    st.session_state["validation_selected"] = index
     s = items[index]
     st.markdown(f"**Evidence:** {s.evidence()}.")
     facts = st.columns(4)
@@ -102,7 +118,8 @@ if items:
     ):
         with column:
             label = analysis.pages.label(position)
-            st.markdown(f"**Cluster {side}:** {markdown_text(short_key(key))}")
+            st.markdown(f"**Cluster {side}:** {markdown_text(base.label(key))}")
+            st.caption(f"Key: {markdown_text(short_key(key))}")
             where = f"{label} · {analysis.pages.path_text(position)}"
             st.caption(f"Example page: {markdown_text(where)}")
             widgets.page_preview(ctx, position, title=f"Example page {side}", height=420)

@@ -25,6 +25,9 @@ class ViewSpec:
     default: bool = False
 
 
+#: The view a freshly analysed crawl opens on.
+OVERVIEW = "app_pages/overview.py"
+
 VIEWS: list[ViewSpec] = [
     ViewSpec("app_pages/load.py", "Load", ":material/upload_file:", "load"),
     ViewSpec("app_pages/overview.py", "Overview", ":material/dashboard:", "overview", default=True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from page_cluster.app_support.progress import format_bytes
-from page_cluster.app_support.text import markdown_text
+from page_cluster.app_support.text import markdown_text, plural
 
 from . import state
 
@@ -17,9 +17,9 @@ def render() -> None:
             st.caption("No crawl open.")
         else:
             a = ctx.analysis
-            st.markdown(f"**Crawl:** {markdown_text(a.source.label)}")
+            st.markdown(f"**Crawl:** {markdown_text(ctx.label)}")
             st.caption(
-                f"{a.n_pages:,} pages in {len(ctx.view.cluster_keys):,} clusters · "
+                f"{plural(a.n_pages, 'page')} in {plural(len(ctx.view.cluster_keys), 'cluster')} · "
                 f"{a.input_format} · {format_bytes(a.input_size)} · sha256 {a.content_hash[:12]}"
             )
             if a.options.content_block_attribute:

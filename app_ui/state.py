@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
-from collections import OrderedDict
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from page_cluster.app_support import (
     Analysis,
@@ -32,15 +33,17 @@ from page_cluster.app_support import (
     content_hash,
     default_decisions_path,
 )
+from page_cluster.app_support.access import AccessPolicy, policy_from
 from page_cluster.app_support.analysis import analysis_key
+from page_cluster.app_support.uploads import SpooledUpload, UploadSpool
 from page_cluster.app_support.views.suggestions import confirmed_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_PATH = ROOT / "sample_data" / "site.jsonl"
 #: Finished analyses kept in memory (override with PAGE_CLUSTER_APP_MAX_ANALYSES).
 MAX_ANALYSES = max(1, int(os.environ.get("PAGE_CLUSTER_APP_MAX_ANALYSES", "3") or 3))
-#: Uploaded crawls kept in memory for reloads.
-MAX_UPLOADS = 2
+#: Uploaded crawls kept (spooled to disk) for reloads.
+MAX_UPLOADS = 8
 #: Seconds between two progress-bar updates while a run is going.
 POLL_SECONDS = 0.2
 
@@ -49,6 +52,17 @@ _ACTIVE = "pc_active"
 _ERROR = "pc_load_error"
 _DB_PATH = "pc_db_path"
 _RESTORED = "pc_restored"
+_JUMP = "pc_show_overview"
+#: The upload spooled to disk for this session, ready to analyse.
+STAGED = "load_staged"
+#: Bumped to give the uploader a fresh, empty widget once its file is spooled.
+UPLOADER_GENERATION = "load_uploader_generation"
+#: Why the last upload was refused (shown once by the Load view).
+UPLOAD_ERROR = "pc_upload_error"
+#: A single page is not a crawl; these uploads get a hint instead of a parse error.
+PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+#: Bytes between two updates of the bar while an upload is written to disk.
+SPOOL_REPORT_BYTES = 16 << 20
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,28 +84,21 @@ def _jobs() -> AnalysisJobs[Analysis]:
     return AnalysisJobs(max_results=MAX_ANALYSES)
 
 
-class _Uploads:
-    """Uploaded crawls by content hash (a few, in memory: uploads are not written to disk)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._items: OrderedDict[str, CrawlSource] = OrderedDict()
-
-    def put(self, digest: str, source: CrawlSource) -> None:
-        with self._lock:
-            self._items[digest] = source
-            self._items.move_to_end(digest)
-            while len(self._items) > MAX_UPLOADS:
-                self._items.popitem(last=False)
-
-    def get(self, digest: str) -> CrawlSource | None:
-        with self._lock:
-            return self._items.get(digest)
-
-
 @st.cache_resource(show_spinner=False)
-def _uploads() -> _Uploads:
-    return _Uploads()
+def _uploads() -> UploadSpool:
+    """Uploads spooled to the server's temporary folder (shared by every session)."""
+    return UploadSpool(keep=MAX_UPLOADS)
+
+
+def access_policy() -> AccessPolicy:
+    """Data roots, state folder and remote-serving permission of this server.
+
+    Read on every run (it is cheap): the app's arguments after ``--``, the
+    environment, and the folder the server was started in.
+    """
+    return policy_from(
+        os.environ, sys.argv[1:], Path.cwd(), home=Path.home(), bundled=[SAMPLE_PATH]
+    )
 
 
 @st.cache_data(show_spinner="Hashing the crawl…", max_entries=64)
@@ -109,8 +116,9 @@ def _store(path: str) -> DecisionStore:
 
 
 def request_for_path(path: str | Path, options: RunOptions) -> Request:
-    """A request for a local file or folder (:class:`LoadError` when it cannot be read)."""
-    source = CrawlSource.from_path(path)
+    """A request for a local file or folder (:class:`LoadError` when it cannot be read
+    or lies outside the data roots)."""
+    source = CrawlSource.from_path(access_policy().crawl_path(str(path)))
     try:
         identity = source.identity()
         size = source.size()
@@ -119,21 +127,91 @@ def request_for_path(path: str | Path, options: RunOptions) -> Request:
     return Request(source, options, _path_hash(str(source.path), identity), size)
 
 
-def request_for_upload(data: bytes, name: str, options: RunOptions) -> Request:
-    source = CrawlSource.from_bytes(data, name)
-    digest = content_hash(source)
-    _uploads().put(digest, source)
-    return Request(source, options, digest, source.size())
+def request_for_upload(
+    stream: BinaryIO, name: str, options: RunOptions, *, on_bytes=None
+) -> Request:
+    """A request for an upload, spooled to disk first and then read like a path."""
+    item = _uploads().add(stream, name, on_bytes=on_bytes)
+    return Request(item.source(), options, item.digest, item.size)
+
+
+def request_for_staged(staged: SpooledUpload, options: RunOptions) -> Request:
+    """A request for this session's spooled upload."""
+    if not staged.path.exists():
+        raise LoadError(
+            staged.label, "the upload is no longer stored on the server; upload it again"
+        )
+    return Request(staged.source(), options, staged.digest, staged.size)
+
+
+def _release_upload(upload: UploadedFile) -> None:
+    """Free the web server's in-memory copy of an upload once it is on disk.
+
+    Streamlit keeps every uploaded file in memory until its session ends; a
+    crawl of hundreds of megabytes would stay there beside the analysis. This
+    uses Streamlit's runtime internals, so any failure just keeps the copy.
+    """
+    with contextlib.suppress(Exception):
+        from streamlit.runtime import Runtime
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        run_ctx = get_script_run_ctx()
+        if run_ctx is not None and Runtime.exists():
+            Runtime.instance().uploaded_file_mgr.remove_file(run_ctx.session_id, upload.file_id)
+
+
+def stage_upload(upload: UploadedFile, generation: int) -> SpooledUpload | None:
+    """Write a new upload to disk with a progress bar, then start a fresh uploader.
+
+    Returns the session's staged upload (the new one, or the previous one when
+    this one was refused); a refusal is left in :data:`UPLOAD_ERROR`.
+    """
+    state = st.session_state
+    name = upload.name
+    if name.lower().endswith(PAGE_SUFFIXES):
+        state[UPLOAD_ERROR] = (
+            f"{name} is a single page, not a crawl: upload a JSONL, JSON or WARC file, "
+            "or give the folder of saved pages as a local path."
+        )
+    else:
+        total = max(int(upload.size), 1)
+        bar = st.progress(0.0, text=f"Storing {name} on the server…")
+        last = [0]
+
+        def moved(done: int) -> None:
+            if done - last[0] >= SPOOL_REPORT_BYTES or done >= total:
+                last[0] = done
+                bar.progress(min(done / total, 1.0), text=f"Storing {name} on the server…")
+
+        upload.seek(0)
+        try:
+            state[STAGED] = _uploads().add(upload, name, on_bytes=moved)
+        except LoadError as exc:
+            state[UPLOAD_ERROR] = f"Cannot store the upload: {exc}"
+        bar.empty()
+    _release_upload(upload)
+    state[UPLOADER_GENERATION] = generation + 1
+    st.rerun()
+    return state.get(STAGED)  # pragma: no cover - st.rerun() does not return
 
 
 def sample_request() -> Request:
     return request_for_path(SAMPLE_PATH, RunOptions())
 
 
-def open_crawl(request: Request) -> None:
-    """Ask for a crawl to be analysed and shown (the next run picks it up)."""
+def open_crawl(request: Request, *, show_overview: bool = False) -> None:
+    """Ask for a crawl to be analysed and shown (the next run picks it up).
+
+    ``show_overview``: once it is analysed, go to the Overview (see :func:`take_jump`).
+    """
     st.session_state[_REQUEST] = request
     st.session_state[_ERROR] = None
+    st.session_state[_JUMP] = show_overview
+
+
+def take_jump() -> bool:
+    """Whether the crawl just opened asked to show the Overview (asked once)."""
+    return bool(st.session_state.pop(_JUMP, False))
 
 
 def load_error() -> str | None:
@@ -153,9 +231,14 @@ def decisions_path() -> Path:
 
 
 def use_decisions_path(path: str) -> str | None:
-    """Switch this session to another decisions file; an error message when it fails."""
+    """Switch this session to another decisions file in the state folder; an error
+    message when it is outside it or cannot be used."""
     try:
-        store = _store(str(Path(path.strip()).expanduser()))
+        target = access_policy().decisions_path(path)
+    except ValueError as exc:
+        return str(exc)
+    try:
+        store = _store(str(target))
     except DecisionStoreError as exc:
         return str(exc)
     st.session_state[_DB_PATH] = str(store.path)
@@ -182,13 +265,13 @@ def _restore_request() -> Request | None:
     options = RunOptions(content_block_attribute=params.get("cba") or None)
     upload = _uploads().get(digest)
     if upload is not None:
-        return Request(upload, options, digest, upload.size())
+        return Request(upload.source(), options, digest, upload.size)
     store, _ = decision_store()
     known = store.find_input(digest, options.scope) if store is not None else None
     if known is None or not known.path:
         st.session_state[_ERROR] = (
             "The crawl named in the address is not available any more (an upload is kept "
-            "in memory only until the server stops); showing the sample. Decisions on it are "
+            "only until the server stops); showing the sample. Decisions on it are "
             "kept: upload it again to see them."
         )
         return None
@@ -204,17 +287,20 @@ def _restore_request() -> Request | None:
     return request
 
 
-def _remember(analysis: Analysis) -> None:
+def _remember(analysis: Analysis, request: Request) -> None:
+    """Note the crawl as this session opened it (the analysis may be a cached one of
+    the same content under another name)."""
     store, _ = decision_store()
     if store is None:
         return
-    path = str(analysis.source.path) if analysis.source.path is not None else None
+    source = request.source
+    path = str(source.path) if source.path is not None and not source.uploaded else None
     # The list of recent crawls is a convenience; decisions report their own errors.
     with contextlib.suppress(DecisionStoreError, OSError):
         store.remember_input(
             analysis.content_hash,
             analysis.options.scope,
-            analysis.source.label,
+            source.label,
             path,
             analysis.input_size,
         )
@@ -273,6 +359,7 @@ def ensure_analysis() -> Analysis | None:
     if job.error is not None:
         label = request.source.label
         state[_ERROR] = f"Cannot analyse {label}: {job.error.removeprefix(f'{label}: ')}"
+        state.pop(_JUMP, None)
         jobs.discard(request.key)
         state[_REQUEST] = None
         active: Request | None = state.get(_ACTIVE)
@@ -284,7 +371,7 @@ def ensure_analysis() -> Analysis | None:
     assert analysis is not None
     if state.get(_ACTIVE) is not request:
         state[_ACTIVE] = request
-        _remember(analysis)
+        _remember(analysis, request)
     state[_REQUEST] = None
     _set_address(request)
     return analysis
@@ -305,12 +392,17 @@ class Context:
     view: PartitionView
     store: DecisionStore | None
     store_error: str | None
+    #: The crawl's name as this session opened it: results are shared by content,
+    #: so the same bytes opened under another name reuse an analysis with the first name.
+    label: str = ""
 
 
 def context() -> Context | None:
     analysis = active_analysis()
     if analysis is None:
         return None
+    request: Request | None = st.session_state.get(_ACTIVE)
+    label = request.source.label if request is not None else analysis.source.label
     store, problem = decision_store()
     decisions: dict[tuple[str, str], Decision] = {}
     if store is not None:
@@ -319,7 +411,8 @@ def context() -> Context | None:
         except DecisionStoreError as exc:
             problem = str(exc)
     applied = confirmed_pairs(analysis, decisions)
-    return Context(analysis, decisions, applied, analysis.view(applied), store, problem)
+    view = analysis.view(applied)
+    return Context(analysis, decisions, applied, view, store, problem, label)
 
 
 def require_context() -> Context:

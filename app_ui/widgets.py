@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
 
-from page_cluster.app_support import LoadError
+from page_cluster.app_support import Analysis, LoadError
 from page_cluster.app_support.preview import PREVIEW_MAX_CHARS, PreviewDocument, sandboxed_iframe
-from page_cluster.app_support.text import markdown_text
+from page_cluster.app_support.text import code_text, markdown_text, plural
 from page_cluster.app_support.views.detail import member_preview
-from page_cluster.app_support.views.keys import short_key
+from page_cluster.app_support.views.reading import read_summary
 
 from .state import Context
 
@@ -19,7 +20,8 @@ SELECTED_CLUSTER = "pc_selected_cluster"
 
 
 def cluster_label(ctx: Context, key: str) -> str:
-    return f"{short_key(key)} — {ctx.view.size(key)} pages"
+    """A cluster as listed in pickers: its human label and size (keys stay in tables)."""
+    return f"{ctx.view.label(key)} — {plural(ctx.view.size(key), 'page')}"
 
 
 def cluster_picker(
@@ -43,6 +45,25 @@ def cluster_picker(
     )
     st.session_state[SELECTED_CLUSTER] = choice
     return choice
+
+
+def versioned_key(base: str, state: Sequence[object]) -> str:
+    """A widget key that changes with ``state``: a fresh widget whose option texts
+    are current (the browser keeps a select's old option text for the same key).
+    The first version is ``base`` itself."""
+    digest = hashlib.sha256(repr(list(state)).encode()).hexdigest()[:12]
+    return base if not any(x is not None for x in state) else f"{base}_{digest}"
+
+
+def count_slider(label: str, total: int, default: int, *, key: str) -> int:
+    """How many of ``total`` items to show; no slider when there is nothing to choose.
+
+    A Streamlit slider needs min < max, so one item (or none) is shown as a caption.
+    """
+    if total <= 1:
+        st.caption(f"{label}: {max(total, 0)}")
+        return max(total, 0)
+    return int(st.slider(label, 1, total, min(max(default, 1), total), key=key))
 
 
 def page_preview(
@@ -83,3 +104,23 @@ def landmark_legend(doc: PreviewDocument) -> pd.DataFrame:
         ],
         columns=["landmark", "chrome", "line", "column", "shellShare"],
     )
+
+
+def read_summary_box(analysis: Analysis) -> None:
+    """What reading the crawl skipped: counts, the first damage messages, the rest in a table.
+
+    Crawled URLs in the messages are shown as code, so they are never live links.
+    """
+    summary = read_summary(analysis.read_report)
+    if summary is None:
+        return
+    text = f"{markdown_text(summary.headline)}."
+    if summary.notes:
+        text += f" {markdown_text(summary.notes)}."
+    if summary.first:
+        text += "\n\n" + "\n".join(f"- {code_text(m)}" for m in summary.first)
+    (st.warning if summary.damaged else st.info)(text)
+    if summary.damaged > len(summary.first):
+        listed = len(summary.table)
+        with st.expander(f"Damaged or invalid records ({listed:,} listed of {summary.damaged:,})"):
+            st.dataframe(summary.table, hide_index=True)

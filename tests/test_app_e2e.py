@@ -33,9 +33,16 @@ from page_cluster import run_clustering
 from page_cluster.app_support import DecisionStore
 from page_cluster.validation.merge import merge_validated_clusters
 
-from .app_crawls import ROOT, copied_host_records, sample_records, write_jsonl, write_site_folder
+from .app_crawls import (
+    COPY_HOST,
+    ROOT,
+    copied_host_records,
+    sample_records,
+    write_jsonl,
+    write_site_folder,
+)
+from .browser_gate import CHROMIUM, browser_missing_reason
 
-CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -52,13 +59,9 @@ APP_TIMEOUT = 90
 
 pytestmark = pytest.mark.e2e
 
-if not CHROMIUM.exists():  # pragma: no cover - depends on the machine
-    if os.environ.get("PAGE_CLUSTER_SKIP_E2E") == "1":
-        pytest.skip("PAGE_CLUSTER_SKIP_E2E=1 was set", allow_module_level=True)
-    raise RuntimeError(
-        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), "
-        "or set PAGE_CLUSTER_SKIP_E2E=1 to skip the browser test explicitly"
-    )
+_MISSING = browser_missing_reason(CHROMIUM, dict(os.environ))
+if _MISSING is not None:  # pragma: no cover - depends on the machine
+    pytest.skip(_MISSING, allow_module_level=True)
 
 
 def _free_port() -> int:
@@ -70,10 +73,11 @@ def _free_port() -> int:
 class AppServer:
     """``streamlit run app.py`` as a subprocess on one port."""
 
-    def __init__(self, port: int, decisions_db: Path, log: Path) -> None:
+    def __init__(self, port: int, decisions_db: Path, log: Path, data_root: Path) -> None:
         self.port = port
         self.decisions_db = decisions_db
         self.log = log
+        self.data_root = data_root
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -81,7 +85,11 @@ class AppServer:
         return f"http://localhost:{self.port}"
 
     def start(self) -> None:
-        env = dict(os.environ, PAGE_CLUSTER_DECISIONS_DB=str(self.decisions_db))
+        env = dict(
+            os.environ,
+            PAGE_CLUSTER_DECISIONS_DB=str(self.decisions_db),
+            PAGE_CLUSTER_STATE_DIR=str(self.decisions_db.parent),
+        )
         fh = self.log.open("ab")
         self.proc = subprocess.Popen(
             [
@@ -94,6 +102,9 @@ class AppServer:
                 str(self.port),
                 "--server.headless",
                 "true",
+                "--",
+                "--data-root",
+                str(self.data_root),
             ],
             cwd=ROOT,
             env=env,
@@ -199,7 +210,7 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
     crawl = write_jsonl(tmp_path / "copied-host.jsonl", copied_host_records(40))
     mirror = write_site_folder(tmp_path / "mirror", sample_records(60))
     db = tmp_path / "decisions.sqlite3"
-    server = AppServer(_free_port(), db, tmp_path / "server.log")
+    server = AppServer(_free_port(), db, tmp_path / "server.log", tmp_path)
     server.start()
     try:
         # 1. The app opens on the bundled sample and shows every view.
@@ -302,7 +313,7 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
     keys = merge_validated_clusters(run_clustering(records).page_keys, [pair])
     with csv_path.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh))
-    assert list(rows[0]) == ["id", "clusterKey", "path", "host"]
+    assert list(rows[0]) == ["id", "clusterKey", "path", "host", "clusterLabel"]
     assert [r["id"] for r in rows] == [r["id"] for r in records]
     assert [r["clusterKey"] for r in rows] == keys
     assert [r["host"] for r in rows] == [r["host"] for r in records]
@@ -310,3 +321,124 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
     merged_to, merged_away = sorted(pair)
     assert merged_away not in {r["clusterKey"] for r in rows}
     assert sum(r["clusterKey"] == merged_to for r in rows) > 1
+
+
+# --- the analyst's workflow on a two-host crawl -------------------------------------------
+
+
+def _local(url: str) -> bool:
+    """Whether the browser's request stays on this machine (or inside the page)."""
+    parsed = urlparse(url)
+    return parsed.scheme in {"data", "blob", "about"} or parsed.hostname in {
+        "localhost",
+        "127.0.0.1",
+        "::1",
+    }
+
+
+def _select_options(page, label: str) -> list[str]:
+    """The option texts of the select box with this label (opened, read, closed)."""
+    page.locator('[data-testid="stSelectbox"]').filter(has_text=label).click()
+    options = page.get_by_role("option").all_inner_texts()
+    page.keyboard.press("Escape")
+    return [o.strip() for o in options]
+
+
+def _selected_text(page, label: str) -> str:
+    """The text the select box with this label shows (its input's value)."""
+    return page.get_by_role("combobox", name=label).input_value()
+
+
+def test_browser_two_host_workflow_labels_decision_restart_export(tmp_path, browser_page):
+    try:
+        _two_host_workflow(tmp_path, browser_page)
+    except BaseException:
+        shot(browser_page, "failure-workflow")
+        log = tmp_path / "server.log"
+        if log.exists():
+            print(log.read_text(errors="replace")[-5000:])
+        raise
+
+
+def _two_host_workflow(tmp_path: Path, page) -> None:
+    records = copied_host_records(40)  # 40 pages on each of two hosts, same templates
+    crawl = write_jsonl(tmp_path / "two-hosts.jsonl", records)
+    upload = write_jsonl(tmp_path / "upload.jsonl", copied_host_records(12))
+    db = tmp_path / "decisions.sqlite3"
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    server = AppServer(_free_port(), db, tmp_path / "server.log", tmp_path)
+    server.start()
+    try:
+        page.goto(server.url)
+        page.get_by_role("heading", name="Overview").wait_for()
+        wait_idle(page)
+
+        # Load by path: the app goes to the Overview by itself once it is analysed.
+        open_view(page, "Load", "Load a crawl")
+        open_by_path(page, crawl)
+        page.get_by_role("heading", name="Overview").wait_for()
+        wait_idle(page)
+        assert "two-hosts.jsonl" in sidebar_text(page) and "80 pages in" in sidebar_text(page)
+        # Readable, distinct labels naming both hosts; no hashes.
+        labels = _select_options(page, "Open a cluster")
+        assert len(labels) == len(set(labels)) >= 4
+        assert sum(COPY_HOST in o for o in labels) == len(labels) // 2
+        assert not any(re.search(r"css:|cluster:\d|[0-9a-f]{12}", o) for o in labels)
+        shot(page, "w1-overview-labels")
+
+        # A merge decision; the select shows it at once.
+        open_view(page, "Validation")
+        assert _selected_text(page, "Suggestion").rstrip().endswith("undecided)")
+        page.get_by_role("button", name="Confirm merge").click()
+        page.get_by_text("Decision: confirmed").wait_for()
+        wait_idle(page)
+        assert "confirmed)" in _selected_text(page, "Suggestion")
+        assert "1 confirmed merge(s) applied" in sidebar_text(page)
+        digest = parse_qs(urlparse(page.url).query)["crawl"][0]
+        shot(page, "w2-validation-confirmed")
+    finally:
+        server.stop()
+
+    server.start()
+    try:
+        # After a restart the decision is still applied; the CSV carries the labels.
+        page.goto(f"{server.url}/export?crawl={digest}")
+        page.get_by_role("heading", name="Export").wait_for()
+        wait_idle(page)
+        assert "1 confirmed merge(s) applied" in sidebar_text(page)
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Download clusters CSV").click()
+        csv_path = tmp_path / "workflow.csv"
+        download.value.save_as(csv_path)
+        shot(page, "w3-export")
+
+        # An upload with Analyse clicked at once is analysed, not lost.
+        open_view(page, "Load", "Load a crawl")
+        page.get_by_text("Upload a file").click()
+        wait_idle(page)
+        page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(upload))
+        page.get_by_role("button", name="Analyse").click()
+        page.get_by_role("heading", name="Overview").wait_for()
+        wait_idle(page)
+        assert "upload.jsonl" in sidebar_text(page) and "24 pages in" in sidebar_text(page)
+        shot(page, "w4-upload-analysed")
+    finally:
+        server.stop()
+
+    ((pair, decision),) = DecisionStore(db).decisions(digest, "").items()
+    assert decision.decision == "confirmed"
+    with csv_path.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert list(rows[0]) == ["id", "clusterKey", "path", "host", "clusterLabel"]
+    keys = merge_validated_clusters(run_clustering(records).page_keys, [pair])
+    assert [r["clusterKey"] for r in rows] == keys
+    by_key: dict[str, set[str]] = {}
+    for r in rows:
+        by_key.setdefault(r["clusterKey"], set()).add(r["clusterLabel"])
+    assert all(len(v) == 1 for v in by_key.values())  # one label per cluster
+    assert len({next(iter(v)) for v in by_key.values()}) == len(by_key)  # distinct
+    assert any(COPY_HOST in r["clusterLabel"] for r in rows)
+
+    # The app works offline: nothing the browser asked for left this machine.
+    assert requests and all(_local(u) for u in requests), [u for u in requests if not _local(u)]

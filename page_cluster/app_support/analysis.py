@@ -40,6 +40,7 @@ from ..validation.data import ClusteredCorpus, clustered_corpus_from_corpus
 from ..validation.duplicates import CrossClusterDuplicate
 from ..validation.merge import merge_key_map
 from ..validation.report import ClusterPartitionReport, validate_cluster_partition
+from .labels import cluster_labels
 from .loading import CrawlSource, LoadError, PageIndex, content_hash, fetch_page
 from .loading import load_pages as _load_pages
 from .progress import RunProgress
@@ -106,6 +107,12 @@ class PartitionView:
     _order: np.ndarray = field(repr=False)
     _bounds: np.ndarray = field(repr=False)
     _index: dict[str, int] = field(repr=False)
+    #: A human label per final key (see :mod:`.labels`); keys stay the identifiers.
+    labels: dict[str, str] = field(default_factory=dict)
+
+    def label(self, key: str) -> str:
+        """The cluster's human label (its key when it has none)."""
+        return self.labels.get(key, key)
 
     @property
     def cluster_keys(self) -> list[str]:
@@ -131,13 +138,15 @@ class PartitionView:
         return self.pairs.similarities[self.pairs.pair_cluster == c]
 
 
-def _build_view(run: ClusterRun, base_keys: list[str], merges: tuple[Pair, ...]) -> PartitionView:
+def _build_view(
+    run: ClusterRun, base_keys: list[str], merges: tuple[Pair, ...], pages: PageIndex | None
+) -> PartitionView:
     key_map = merge_key_map(merges)
     keys = [key_map.get(k, k) for k in base_keys] if key_map else list(base_keys)
     cc = clustered_corpus_from_corpus(run.corpus, keys)
     order = np.argsort(cc.page_cluster, kind="stable")
     bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
-    return PartitionView(
+    view = PartitionView(
         merges=merges,
         keys=keys,
         key_map=key_map,
@@ -149,6 +158,16 @@ def _build_view(run: ClusterRun, base_keys: list[str], merges: tuple[Pair, ...])
         _bounds=bounds,
         _index={k: i for i, k in enumerate(cc.cluster_keys)},
     )
+    if pages is not None and len(pages) == len(keys):
+        titles = pages.titles if len(pages.titles) == len(keys) else None
+        view.labels = cluster_labels(
+            {k: view.members(k) for k in cc.cluster_keys},
+            pages.paths,
+            pages.hosts,
+            titles,
+            {k: r["structuralCoreTokens"] for k, r in view.reasons.items()},
+        )
+    return view
 
 
 @dataclass(eq=False)
@@ -211,7 +230,7 @@ class Analysis:
             if hit is not None:
                 self._views.move_to_end(wanted)
                 return hit
-        built = _build_view(self.run, self.base_keys, wanted)
+        built = _build_view(self.run, self.base_keys, wanted, self.pages)
         with self._lock:
             self._views[wanted] = built
             while len(self._views) > MAX_VIEWS:

@@ -15,7 +15,8 @@ connection: a second browser tab, another server process or a command-line
 ``sqlite3`` sees every committed decision at once.
 
 The file lives at ``$PAGE_CLUSTER_DECISIONS_DB`` when set, otherwise at
-``~/.page-cluster/decisions.sqlite3``.
+``decisions.sqlite3`` in the state folder (``$PAGE_CLUSTER_STATE_DIR``, else
+``~/.page-cluster``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ __all__ = [
 
 #: Environment variable naming the decisions database file.
 DECISIONS_DB_ENV = "PAGE_CLUSTER_DECISIONS_DB"
+#: Environment variable naming the app's state folder (decision files live there).
+STATE_DIR_ENV = "PAGE_CLUSTER_STATE_DIR"
 #: The allowed decision values.
 DECISIONS = ("confirmed", "rejected")
 #: Seconds a write waits for another writer before giving up.
@@ -81,7 +84,7 @@ CREATE TABLE IF NOT EXISTS recent_inputs (
 
 
 def default_decisions_path(env: Mapping[str, str] | None = None) -> Path:
-    """``$PAGE_CLUSTER_DECISIONS_DB``, or ``~/.page-cluster/decisions.sqlite3``.
+    """``$PAGE_CLUSTER_DECISIONS_DB``, or ``decisions.sqlite3`` in the state folder.
 
     >>> str(default_decisions_path({"PAGE_CLUSTER_DECISIONS_DB": "/tmp/d.sqlite3"}))
     '/tmp/d.sqlite3'
@@ -90,7 +93,9 @@ def default_decisions_path(env: Mapping[str, str] | None = None) -> Path:
     named = env.get(DECISIONS_DB_ENV, "").strip()
     if named:
         return Path(named).expanduser()
-    return Path.home() / ".page-cluster" / "decisions.sqlite3"
+    state = env.get(STATE_DIR_ENV, "").strip()
+    folder = Path(state).expanduser() if state else Path.home() / ".page-cluster"
+    return folder / "decisions.sqlite3"
 
 
 class DecisionStoreError(RuntimeError):

@@ -33,6 +33,7 @@ from ..io.report import ReadReport
 from ..io.source import PageSource, open_pages
 from ..io.warc import read_warc_page
 from ..model import Page
+from .labels import page_title
 from .sources import CrawlSource, FileStamp, LoadError, content_hash, file_stamp
 
 __all__ = [
@@ -73,6 +74,8 @@ class PageIndex:
     offsets: list[int] = field(default_factory=list)
     files: list[str | None] = field(default_factory=list)
     stamps: list[FileStamp | None] = field(default_factory=list)
+    #: Each page's ``<title>`` (for cluster labels; '' when it has none).
+    titles: list[str] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -84,6 +87,7 @@ class PageIndex:
         self.offsets.append(-1 if record.offset is None else record.offset)
         self.files.append(record.file)
         self.stamps.append(stamp)
+        self.titles.append(page_title(record.page.html, record.encoding))
 
     def label(self, i: int) -> Any:
         """The id the output uses: the record's id (else its URL), or its 0-based position."""

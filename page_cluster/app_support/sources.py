@@ -151,12 +151,17 @@ def folder_hash(root: Path, *, on_bytes: ByteCallback | None = None) -> str:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class CrawlSource:
-    """Where a crawl is: a local file or folder, or bytes held in memory."""
+    """Where a crawl is: a local file or folder, or bytes held in memory.
+
+    ``uploaded`` marks a file the app spooled from an upload: it is read like a
+    path, but its path is the server's, not one to remember or show.
+    """
 
     label: str
     path: Path | None = None
     data: bytes | None = field(default=None, repr=False)
     folder: bool = False
+    uploaded: bool = False
 
     @classmethod
     def from_path(cls, path: str | Path) -> CrawlSource:

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from .jsonl import InputError, page_record_from_json
+from .jsonl import InputError, json_error_text, page_record_from_json
 from .record import PageRecord
 
 __all__ = ["read_json_array_pages"]
@@ -107,7 +107,8 @@ def read_json_array_pages(
                     if buf.fill(want):
                         want *= 2
                         continue
-                    raise InputError(location, f"invalid JSON ({exc.msg})") from None
+                    reason = json_error_text(exc, buf.pos)
+                    raise InputError(location, f"invalid JSON ({reason})") from None
                 except RecursionError:
                     raise InputError(location, "invalid JSON (nested too deeply)") from None
             buf.pos = end

@@ -70,6 +70,29 @@ def page_record_from_json(
         raise InputError(location, str(exc)) from None
 
 
+def json_error_text(exc: json.JSONDecodeError, start: int = 0) -> str:
+    """The decoder's complaint with where it is: ``msg`` alone can end mid-sentence.
+
+    Python's message for a raw control character is ``Invalid control character
+    at``; the position completes it. ``start`` is where the value being decoded
+    begins in the decoded text (a JSON array's element), so the position counts
+    from the value, not from a buffer.
+
+    >>> try:
+    ...     json.loads('{"html": "a\x01b"}')
+    ... except json.JSONDecodeError as exc:
+    ...     json_error_text(exc)
+    'Invalid control character at character 12'
+    >>> try:
+    ...     json.loads('{"html": ')
+    ... except json.JSONDecodeError as exc:
+    ...     json_error_text(exc)
+    'Expecting value at character 10'
+    """
+    where = f"character {max(exc.pos - start, 0) + 1}"
+    return f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"
+
+
 def parse_jsonl_line(raw: bytes, line_no: int, offset: int | None = None) -> PageRecord | None:
     """Parse one line; ``None`` for a blank line, :class:`InputError` when bad.
 
@@ -83,7 +106,7 @@ def parse_jsonl_line(raw: bytes, line_no: int, offset: int | None = None) -> Pag
     try:
         record = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        reason = json_error_text(exc) if isinstance(exc, json.JSONDecodeError) else str(exc)
         raise InputError(location, f"invalid JSON ({reason})") from None
     return page_record_from_json(record, location, line=line_no, offset=offset)
 

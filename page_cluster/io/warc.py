@@ -280,7 +280,21 @@ def _is_truncation(exc: BaseException) -> bool:
     return isinstance(exc, (_GzipTruncated, EOFError))
 
 
+#: Errors a WARC library raises from its own code on headers it cannot parse; their
+#: text names the library's internals, not the record, so they get a plain description.
+_INTERNAL_ERRORS = (AttributeError, TypeError, KeyError, IndexError, AssertionError)
+
+
 def _describe(exc: BaseException) -> str:
+    """What is wrong with a record, in words an analyst can act on.
+
+    >>> _describe(AttributeError("'NoneType' object has no attribute 'startswith'"))
+    'the record headers cannot be parsed (not a valid WARC record)'
+    >>> _describe(ValueError("bad gzip"))
+    'ValueError: bad gzip'
+    """
+    if isinstance(exc, _INTERNAL_ERRORS):
+        return "the record headers cannot be parsed (not a valid WARC record)"
     text = " ".join(str(exc).split())
     if len(text) > 160:
         text = text[:157] + "..."

@@ -21,6 +21,7 @@ def cohesion_table(view: PartitionView) -> pd.DataFrame:
     rows = [
         {
             "clusterKey": c.cluster_key,
+            "label": view.label(c.cluster_key),
             "cluster": short_key(c.cluster_key),
             "size": c.member_count,
             "sampled": c.sampled_member_count,
@@ -34,7 +35,17 @@ def cohesion_table(view: PartitionView) -> pd.DataFrame:
     ]
     table = pd.DataFrame(
         rows,
-        columns=["clusterKey", "cluster", "size", "sampled", "median", "p10", "min", "suspicious"],
+        columns=[
+            "clusterKey",
+            "label",
+            "cluster",
+            "size",
+            "sampled",
+            "median",
+            "p10",
+            "min",
+            "suspicious",
+        ],
     )
     return table.sort_values(["median", "p10", "clusterKey"], ignore_index=True)
 
@@ -47,7 +58,7 @@ def cohesion_figure(view: PartitionView, keys: list[str]) -> go.Figure:
         fig.add_trace(
             go.Box(
                 x=sims,
-                name=plotly_text(f"{short_key(key)} ({view.size(key)})"),
+                name=plotly_text(f"{view.label(key)} ({view.size(key)})"),
                 boxpoints="outliers",
                 marker_color="#d62728" if view.cohesion[key].suspicious else "#1f77b4",
                 showlegend=False,

@@ -14,7 +14,7 @@ from ..decisions import Decision
 
 __all__ = ["CSV_COLUMNS", "clusters_csv", "decisions_json", "reasons_json", "validation_json"]
 
-CSV_COLUMNS = ("id", "clusterKey", "path", "host")
+CSV_COLUMNS = ("id", "clusterKey", "path", "host", "clusterLabel")
 
 
 def _id_text(value: Any) -> str:
@@ -23,17 +23,21 @@ def _id_text(value: Any) -> str:
 
 
 def clusters_csv(analysis: Analysis, view: PartitionView) -> str:
-    """``id,clusterKey,path,host``, one row per page in input order.
+    """``id,clusterKey,path,host,clusterLabel``, one row per page in input order.
 
     ``id`` is the record's id, or its 0-based position when it had none (as the
-    command line's output names it); ``path`` is the URL path, ``/``-joined.
+    command line's output names it); ``path`` is the URL path, ``/``-joined;
+    ``clusterLabel`` the cluster's human label (the key stays the identifier).
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     pages = analysis.pages
+    labels = {k: view.label(k) for k in view.cluster_keys}
     for i, key in enumerate(view.keys):
-        writer.writerow([_id_text(pages.label(i)), key, pages.path_text(i), pages.hosts[i] or ""])
+        writer.writerow(
+            [_id_text(pages.label(i)), key, pages.path_text(i), pages.hosts[i] or "", labels[key]]
+        )
     return out.getvalue()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -45,9 +47,19 @@ def landmark_rate_matrix(
     return pd.DataFrame(data, index=pd.Index(keys, name="clusterKey"), columns=list(LANDMARK_CODES))
 
 
-def landmark_heatmap(matrix: pd.DataFrame, metric: str, sizes: dict[str, int]) -> go.Figure:
-    """Heatmap of one rate; hover shows the cluster, its size and the value."""
-    labels = [plotly_text(f"{short_key(k)} ({sizes.get(k, 0)} pages)") for k in matrix.index]
+def landmark_heatmap(
+    matrix: pd.DataFrame,
+    metric: str,
+    sizes: dict[str, int],
+    names: Mapping[str, str] | None = None,
+) -> go.Figure:
+    """Heatmap of one rate; hover shows the cluster (its label when ``names`` has
+    one), its size and the value."""
+    names = names or {}
+    labels = [
+        plotly_text(f"{names.get(k) or short_key(k)} ({sizes.get(k, 0)} pages)")
+        for k in matrix.index
+    ]
     values = matrix.to_numpy(dtype=float)
     text = np.where(np.isnan(values), "–", np.char.mod("%.2f", np.nan_to_num(values)))
     fig = go.Figure(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
@@ -54,13 +55,35 @@ def _none_to_nan(value: float | None) -> float:
     return float("nan") if value is None else float(value)
 
 
-def cluster_table(view: PartitionView) -> pd.DataFrame:
+#: Hosts named per cluster in the table; more are counted.
+MAX_HOSTS_SHOWN = 3
+
+
+def hosts_text(hosts: Sequence[str | None], members: np.ndarray) -> str:
+    """The members' hosts, most frequent first, a few named and the rest counted.
+
+    >>> hosts_text(["a", "b", "b", None], np.array([0, 1, 2, 3]))
+    'b, (none), a'
+    """
+    counts = Counter(hosts[int(p)] or "(none)" for p in members)
+    ranked = sorted(counts, key=lambda h: (-counts[h], h))
+    text = ", ".join(ranked[:MAX_HOSTS_SHOWN])
+    if len(ranked) > MAX_HOSTS_SHOWN:
+        text += f" +{len(ranked) - MAX_HOSTS_SHOWN}"
+    return text
+
+
+def cluster_table(view: PartitionView, hosts: Sequence[str | None] | None = None) -> pd.DataFrame:
     """One row per final cluster, largest first.
 
-    Columns: ``clusterKey``, ``cluster`` (readable), ``block``, ``size``,
-    ``blocking``, ``cohesionMedian``, ``cohesionP10``, ``suspicious``,
-    ``siblings`` (count), ``mergedFrom`` (how many of the run's clusters it joins).
+    Columns: ``clusterKey``, ``label`` (human, from the members), ``cluster``
+    (the key, readable), ``hosts`` (the members' hosts, most frequent first),
+    ``block``, ``size``, ``blocking``, ``cohesionMedian``, ``cohesionP10``,
+    ``suspicious``, ``siblings`` (count), ``mergedFrom`` (how many of the run's
+    clusters it joins).
     """
+    if hosts is None:
+        hosts = [None] * len(view.keys)
     rows = []
     for key in view.cluster_keys:
         reason = view.reasons[key]
@@ -68,7 +91,9 @@ def cluster_table(view: PartitionView) -> pd.DataFrame:
         rows.append(
             {
                 "clusterKey": key,
+                "label": view.label(key),
                 "cluster": short_key(key),
+                "hosts": hosts_text(hosts, view.members(key)),
                 "block": block_of(key),
                 "size": view.size(key),
                 "blocking": blocking_summary(reason["blocking"]),
@@ -81,7 +106,9 @@ def cluster_table(view: PartitionView) -> pd.DataFrame:
         )
     columns = [
         "clusterKey",
+        "label",
         "cluster",
+        "hosts",
         "block",
         "size",
         "blocking",
@@ -130,9 +157,18 @@ def filter_clusters(
     keys: Collection[str] | None = None,
     suspicious_only: bool = False,
     min_size: int = 1,
+    cluster_query: str = "",
 ) -> pd.DataFrame:
-    """Rows of ``cluster_table`` kept by the overview's filters."""
+    """Rows of ``cluster_table`` kept by the overview's filters.
+
+    ``cluster_query`` keeps clusters whose label or hosts contain it (any case).
+    """
     keep = table["size"] >= min_size
+    needle = cluster_query.strip().lower()
+    if needle:
+        keep &= table["label"].str.lower().str.contains(needle, regex=False) | table[
+            "hosts"
+        ].str.lower().str.contains(needle, regex=False)
     if suspicious_only:
         keep &= table["suspicious"]
     if keys is not None:
@@ -146,11 +182,11 @@ def size_figure(table: pd.DataFrame) -> go.Figure:
         status=np.where(table["suspicious"], "suspicious (low cohesion)", "cohesive"),
         median=table["cohesionMedian"].round(3),
         block=table["block"].map(plotly_text),
-        cluster=table["cluster"].map(plotly_text),
+        label=table["label"].map(plotly_text),
     )
     fig = px.treemap(
         data,
-        path=[px.Constant("all clusters"), "block", "cluster"],
+        path=[px.Constant("all clusters"), "block", "label"],
         values="size",
         color="status",
         color_discrete_map={

@@ -20,7 +20,6 @@ import pandas as pd
 from ...validation.report import ClusterPartitionReport
 from ..analysis import Analysis, normalize_pair
 from ..decisions import Decision
-from .keys import short_key
 
 __all__ = [
     "Suggestion",
@@ -118,11 +117,12 @@ def other_decisions(
 def suggestion_table(items: list[Suggestion], analysis: Analysis) -> pd.DataFrame:
     """The suggestions as a table (one row each)."""
     pages = analysis.pages
+    base = analysis.view(())  # suggestions name the run's own clusters
     return pd.DataFrame(
         [
             {
-                "clusterA": short_key(s.key_a),
-                "clusterB": short_key(s.key_b),
+                "clusterA": base.label(s.key_a),
+                "clusterB": base.label(s.key_b),
                 "similarity": s.similarity,
                 "mirrorAxis": s.corroborated_by_mirror_axis,
                 "sizes": f"{s.size_a} + {s.size_b}",
