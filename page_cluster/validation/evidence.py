@@ -1,0 +1,153 @@
+"""Structural differences between two groups of pages, from their token profiles.
+
+What separates two templates from one template with optional parts? Both show
+tokens that some pages have and others lack. An optional part (a widget, a
+table of contents, a comment list) is *one-sided*: one group has a subtree the
+other lacks, and nothing else differs. Two templates differ *on both sides*:
+each group has a subtree the other lacks.
+
+A token counts as a difference only where it is *distinctive*: on at least a
+quorum (80%, the project's quorum for "the group has it") of one group's pages,
+on at most the complement (20%) of the other's, while that other group does
+have the token's parent on a quorum of its pages. The parent condition keeps
+an absent subtree from counting once per descendant (only its root counts),
+and means "the other group has the container, but fills it differently".
+
+Everything here works on token frequency profiles (one row per group), so the
+same test judges a candidate split of one cluster and a candidate merge of two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+import numpy as np
+
+__all__ = [
+    "FREE_FORM_SHARE",
+    "QUORUM",
+    "distinctive",
+    "free_form_columns",
+    "is_class_variant",
+    "parent_columns",
+]
+
+#: Share of a group's pages that makes a token the group's own.
+QUORUM = 0.8
+#: A token on at most this share of a group's pages is one the group lacks.
+RARE = 1.0 - QUORUM
+
+
+def parent_columns(vocabulary: Sequence[str] | None, n_columns: int) -> np.ndarray:
+    """Column of each token's parent path (``-1``: a top-level token or no vocabulary).
+
+    >>> parent_columns(["body>a", "body>a>b", "body>c>d"], 3).tolist()
+    [-1, 0, -1]
+    """
+    out = np.full(n_columns, -1, dtype=np.int64)
+    if vocabulary is None:
+        return out
+    index = {t: i for i, t in enumerate(vocabulary)}
+    for i, token in enumerate(vocabulary[:n_columns]):
+        cut = token.rfind(">")
+        if cut > 0:
+            out[i] = index.get(token[:cut], -1)
+    return out
+
+
+def _parent_rate(freq: np.ndarray, parents: np.ndarray) -> np.ndarray:
+    """Per row, the frequency of each column's parent (1 for top-level columns)."""
+    rate = np.ones_like(freq)
+    has = parents >= 0
+    rate[:, has] = freq[:, parents[has]]
+    return rate
+
+
+def distinctive(freq_a: np.ndarray, freq_b: np.ndarray, parents: np.ndarray) -> np.ndarray:
+    """Boolean mask: tokens row ``a`` has and row ``b`` lacks although it has their parent.
+
+    ``freq_a`` and ``freq_b`` are ``(k, v)`` frequency profiles, compared row by
+    row; ``parents`` gives each column's parent column (see :func:`parent_columns`).
+
+    >>> fa = np.array([[1.0, 1.0, 0.0]]); fb = np.array([[1.0, 0.0, 1.0]])
+    >>> distinctive(fa, fb, np.array([-1, 0, 0])).tolist()
+    [[False, True, False]]
+    """
+    return (freq_a >= QUORUM) & (freq_b <= RARE) & (_parent_rate(freq_b, parents) >= QUORUM)
+
+
+#: A container whose child set changes from page to page on more than this
+#: share of a group's pages holds free-form content (the engine's content rule,
+#: restated here from the partition): what hangs below it is content.
+FREE_FORM_SHARE = 1 / 3
+
+
+def child_set_hashes(x: np.ndarray, parents: np.ndarray) -> np.ndarray:
+    """Per row and column, a hash of the set of that node's children in the row.
+
+    ``x`` is a dense 0/1 matrix (rows: token sets), ``parents`` local parent
+    columns. Equal child sets give equal hashes (a sum of per-child random words).
+    """
+    rng = np.random.default_rng(0x5EED)
+    words = rng.integers(1, 2**63, size=x.shape[1], dtype=np.uint64)
+    out = np.zeros(x.shape, dtype=np.uint64)
+    rows, cols = np.nonzero(x)
+    keep = parents[cols] >= 0
+    rows, cols = rows[keep], cols[keep]
+    np.add.at(out, (rows, parents[cols]), words[cols])
+    return out
+
+
+def free_form_columns(
+    x: np.ndarray,
+    hashes: np.ndarray,
+    weights: np.ndarray,
+    side: np.ndarray,
+    columns: np.ndarray,
+) -> np.ndarray:
+    """Which of ``columns`` hold free-form content on the rows of ``side``.
+
+    A container is free-form when its distinct child sets, less one, exceed
+    :data:`FREE_FORM_SHARE` of its pages less one (two pages filled alike
+    are a template; two filled differently are already content).
+    """
+    if len(columns) == 0:
+        return np.zeros(0, dtype=bool)
+    has = x[side][:, columns] > 0
+    pages = (weights[side][:, None] * has).sum(0)
+    h = np.where(has, hashes[side][:, columns], np.uint64(0))
+    h.sort(axis=0)
+    first = np.ones(h.shape, dtype=bool)
+    first[1:] = h[1:] != h[:-1]
+    distinct = ((h != 0) & first).sum(0)
+    # A container present with no children at all is one more child set.
+    empty = (has & (hashes[side][:, columns] == 0)).any(0)
+    distinct = distinct + empty
+    return (distinct - 1) > FREE_FORM_SHARE * np.maximum(pages - 1, 0)
+
+
+def _last_step(token: str) -> tuple[str, str, frozenset[str]]:
+    cut = token.rfind(">")
+    parent, step = (token[:cut], token[cut + 1 :]) if cut >= 0 else ("", token)
+    head, _, _ = step.partition("#")
+    tag, *classes = head.split(".")
+    return parent, tag, frozenset(c for c in classes if c)
+
+
+def is_class_variant(token_a: str, token_b: str) -> bool:
+    """The same element styled two ways: same parent and tag, classes that overlap.
+
+    A modifier class (``site-header--campaign``), a state class (``instock`` /
+    ``outofstock``) or a striping class (``tr`` / ``tr.even``) on one element
+    is a variant of one template: the class sets share a class, or one holds
+    the other.
+
+    >>> is_class_variant("body>header.top", "body>header.top.top--wide")
+    True
+    >>> is_class_variant("body>table>tr", "body>table>tr.even")
+    True
+    >>> is_class_variant("body>div.toc", "body>div.table")
+    False
+    """
+    pa, ta, ca = _last_step(token_a)
+    pb, tb, cb = _last_step(token_b)
+    return pa == pb and ta == tb and (bool(ca & cb) or ca <= cb or cb <= ca)
