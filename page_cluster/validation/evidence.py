@@ -98,31 +98,26 @@ def child_set_hashes(x: np.ndarray, parents: np.ndarray) -> np.ndarray:
 
 
 def free_form_columns(
-    x: np.ndarray,
-    hashes: np.ndarray,
-    weights: np.ndarray,
-    side: np.ndarray,
-    columns: np.ndarray,
+    x: np.ndarray, hashes: np.ndarray, side: np.ndarray, columns: np.ndarray
 ) -> np.ndarray:
     """Which of ``columns`` hold free-form content on the rows of ``side``.
 
-    A container is free-form when its distinct child sets, less one, exceed
-    :data:`FREE_FORM_SHARE` of its pages less one (two pages filled alike
-    are a template; two filled differently are already content).
+    Rows are distinct token sets. A container is free-form when its distinct
+    child sets, less one, exceed :data:`FREE_FORM_SHARE` of the token sets
+    having it, less one (two token sets filling it alike are a template; filled
+    differently, already content).
     """
     if len(columns) == 0:
         return np.zeros(0, dtype=bool)
     has = x[side][:, columns] > 0
-    pages = (weights[side][:, None] * has).sum(0)
     h = np.where(has, hashes[side][:, columns], np.uint64(0))
     h.sort(axis=0)
     first = np.ones(h.shape, dtype=bool)
     first[1:] = h[1:] != h[:-1]
     distinct = ((h != 0) & first).sum(0)
     # A container present with no children at all is one more child set.
-    empty = (has & (hashes[side][:, columns] == 0)).any(0)
-    distinct = distinct + empty
-    return (distinct - 1) > FREE_FORM_SHARE * np.maximum(pages - 1, 0)
+    distinct = distinct + (has & (hashes[side][:, columns] == 0)).any(0)
+    return (distinct - 1) > FREE_FORM_SHARE * np.maximum(has.sum(0) - 1, 0)
 
 
 def _last_step(token: str) -> tuple[str, str, frozenset[str]]:

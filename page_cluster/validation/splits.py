@@ -192,8 +192,8 @@ def structural_differences(
     both = np.r_[ca, cb]
     par = np.unique(s.parents[both])
     par = par[par >= 0]
-    free = free_form_columns(s.x[rows], s.hashes[rows], s.weights[rows], side, par)
-    free |= free_form_columns(s.x[rows], s.hashes[rows], s.weights[rows], ~side, par)
+    free = free_form_columns(s.x[rows], s.hashes[rows], side, par)
+    free |= free_form_columns(s.x[rows], s.hashes[rows], ~side, par)
     free_set = set(par[free].tolist())
     ca = np.array([c for c in ca.tolist() if s.parents[c] not in free_set], dtype=np.int64)
     cb = np.array([c for c in cb.tolist() if s.parents[c] not in free_set], dtype=np.int64)
