@@ -29,6 +29,8 @@ __all__ = [
     "free_form_columns",
     "is_class_variant",
     "parent_columns",
+    "same_element",
+    "significant",
 ]
 
 #: Share of a group's pages that makes a token the group's own.
@@ -37,17 +39,37 @@ QUORUM = 0.8
 RARE = 1.0 - QUORUM
 
 
-def parent_columns(vocabulary: Sequence[str] | None, n_columns: int) -> np.ndarray:
-    """Column of each token's parent path (``-1``: a top-level token or no vocabulary).
+#: Column marker of attribute tokens (``@body.class:...``): page-level
+#: attributes, not elements, so never structural evidence.
+ATTRIBUTE = -2
 
-    >>> parent_columns(["body>a", "body>a>b", "body>c>d"], 3).tolist()
-    [-1, 0, -1]
+
+def is_attribute(token: str) -> bool:
+    """Attribute tokens (the body's classes) start with ``@``.
+
+    >>> is_attribute("@body.class:post"), is_attribute("body>main")
+    (True, False)
+    """
+    return token.startswith("@")
+
+
+def parent_columns(vocabulary: Sequence[str] | None, n_columns: int) -> np.ndarray:
+    """Column of each token's parent path.
+
+    ``-1``: a top-level token (or no vocabulary); :data:`ATTRIBUTE` for an
+    attribute token.
+
+    >>> parent_columns(["@body.class:x", "body>a", "body>a>b", "body>c>d"], 4).tolist()
+    [-2, -1, 1, -1]
     """
     out = np.full(n_columns, -1, dtype=np.int64)
     if vocabulary is None:
         return out
     index = {t: i for i, t in enumerate(vocabulary)}
     for i, token in enumerate(vocabulary[:n_columns]):
+        if is_attribute(token):
+            out[i] = ATTRIBUTE
+            continue
         cut = token.rfind(">")
         if cut > 0:
             out[i] = index.get(token[:cut], -1)
@@ -72,8 +94,20 @@ def distinctive(freq_a: np.ndarray, freq_b: np.ndarray, parents: np.ndarray) -> 
     >>> distinctive(fa, fb, np.array([-1, 0, 0])).tolist()
     [[False, True, False]]
     """
-    return (freq_a >= QUORUM) & (freq_b <= RARE) & (_parent_rate(freq_b, parents) >= QUORUM)
+    structural = parents != ATTRIBUTE
+    return (
+        (freq_a >= QUORUM)
+        & (freq_b <= RARE)
+        & (_parent_rate(freq_b, parents) >= QUORUM)
+        & structural[None, :]
+    )
 
+
+#: Significance level of a difference between groups of unequal size: a
+#: singleton lacking a subtree that 85% of a large cluster has is ordinary
+#: (one page in seven of that cluster lacks it too); lacking one that every
+#: page of it has is not.
+ALPHA = 0.05
 
 #: A container whose child set changes from page to page on more than this
 #: share of a group's pages holds free-form content (the engine's content rule,
@@ -145,4 +179,40 @@ def is_class_variant(token_a: str, token_b: str) -> bool:
     """
     pa, ta, ca = _last_step(token_a)
     pb, tb, cb = _last_step(token_b)
-    return pa == pb and ta == tb and (bool(ca & cb) or ca <= cb or cb <= ca)
+    return pa == pb and ta == tb and bool(ca & cb)
+
+
+def same_element(token_a: str, token_b: str) -> bool:
+    """Same parent path and tag: one element, possibly under other classes.
+
+    >>> same_element("body>div.chapter", "body>div.section"), same_element("body>p", "body>ul")
+    (True, False)
+    """
+    pa, ta, _ = _last_step(token_a)
+    pb, tb, _ = _last_step(token_b)
+    return pa == pb and ta == tb
+
+
+def significant(
+    rate_a: np.ndarray, rate_b: np.ndarray, n_a: float, n_b: float
+) -> np.ndarray:
+    """Whether each token's rates differ beyond what the larger group's own variation explains.
+
+    The smaller group's pages are taken as draws from the larger group's rate:
+    a difference counts when so extreme a count has a binomial probability of
+    at most :data:`ALPHA`.
+
+    >>> significant(np.array([0.0, 0.0]), np.array([0.85, 1.0]), 1, 900).tolist()
+    [False, True]
+    """
+    from scipy.stats import binom
+
+    rate_a, rate_b = np.asarray(rate_a, float), np.asarray(rate_b, float)
+    if n_a > n_b:
+        return significant(rate_b, rate_a, n_b, n_a)
+    n = max(int(round(n_a)), 1)
+    k = np.rint(rate_a * n)
+    # Upper tail where the small group has more, lower tail where it has fewer.
+    upper = binom.sf(k - 1, n, rate_b)
+    lower = binom.cdf(k, n, rate_b)
+    return np.where(rate_a >= rate_b, upper, lower) <= ALPHA

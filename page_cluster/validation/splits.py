@@ -30,6 +30,7 @@ import scipy.sparse as sp
 
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .evidence import (
+    FREE_FORM_SHARE,
     child_set_hashes,
     distinctive,
     free_form_columns,
@@ -263,15 +264,11 @@ def _split_one(
     cc: ClusteredCorpus, key_index: int, members: np.ndarray, parents: np.ndarray
 ) -> ClusterSplit | None:
     key = cc.cluster_keys[key_index]
-    page_sigs = cc.page_sig[members]
-    sigs, inverse, counts = np.unique(page_sigs, return_inverse=True, return_counts=True)
-    if len(sigs) < 2 or len(members) < 2 * MIN_PART_PAGES:
+    if len(members) < 2 * MIN_PART_PAGES:
         return None
-    if len(sigs) > MAX_SIGNATURES:
-        rng = np.random.default_rng(_seed(key))
-        sample = np.sort(rng.choice(len(sigs), size=MAX_SIGNATURES, replace=False))
-    else:
-        sample = np.arange(len(sigs))
+    sample, sigs, counts, inverse = _sampled_rows(cc, key, members)
+    if len(sigs) < 2:
+        return None
     sub = cc.matrix[sigs[sample]].tocsr()
     cols = np.unique(sub.indices)
     if len(cols) == 0:
@@ -280,7 +277,7 @@ def _split_one(
     local = np.full(cc.matrix.shape[1], -1, dtype=np.int64)
     local[cols] = np.arange(len(cols))
     global_parent = parents[cols]
-    lp = np.where(global_parent >= 0, local[np.maximum(global_parent, 0)], -1)
+    lp = np.where(global_parent >= 0, local[np.maximum(global_parent, 0)], global_parent)
     sim = _jaccard(x, x)
     # Sampled token sets carry their own page counts; the rest join their nearest.
     sig_of_sample = np.full(len(sigs), -1, dtype=np.int64)
@@ -330,6 +327,49 @@ def _split_one(
     within = float((sim * pair)[same].sum() / max(pair[same].sum(), 1e-12))
     between = float((sim * pair)[~same].sum() / max(pair[~same].sum(), 1e-12))
     return ClusterSplit(key, parts, within, between, members, member_part)
+
+
+def _sampled_rows(
+    cc: ClusteredCorpus, key: str, members: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct token sets of the members (a seeded sample beyond MAX_SIGNATURES).
+
+    Returns the sampled signature ids, all distinct ids, the page counts of all
+    and each member's index into the distinct ids.
+    """
+    sigs, inverse, counts = np.unique(cc.page_sig[members], return_inverse=True, return_counts=True)
+    if len(sigs) > MAX_SIGNATURES:
+        rng = np.random.default_rng(_seed(key))
+        sample = np.sort(rng.choice(len(sigs), size=MAX_SIGNATURES, replace=False))
+    else:
+        sample = np.arange(len(sigs))
+    return sample, sigs, counts, inverse
+
+
+def cluster_free_form(
+    cc: ClusteredCorpus, parents: np.ndarray, clusters: np.ndarray
+) -> dict[int, set[int]]:
+    """Per cluster (index), the token columns that hold free-form content in it."""
+    order = np.argsort(cc.page_cluster, kind="stable")
+    bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
+    out: dict[int, set[int]] = {}
+    for c in clusters.tolist():
+        members = np.sort(order[bounds[c] : bounds[c + 1]])
+        sample, sigs, _, _ = _sampled_rows(cc, cc.cluster_keys[c], members)
+        if len(sample) * FREE_FORM_SHARE < 1:
+            continue  # too few token sets to show a share of a third
+        sub = cc.matrix[sigs[sample]].tocsr()
+        cols = np.unique(sub.indices)
+        x = sub[:, cols].toarray().astype(np.float32)
+        local = np.full(cc.matrix.shape[1], -1, dtype=np.int64)
+        local[cols] = np.arange(len(cols))
+        gp = parents[cols]
+        lp = np.where(gp >= 0, local[np.maximum(gp, 0)], gp)
+        containers = np.unique(lp[lp >= 0])
+        hashes = child_set_hashes(x, lp)
+        free = free_form_columns(x, hashes, np.ones(len(x), dtype=bool), containers)
+        out[c] = set(cols[containers[free]].tolist())
+    return out
 
 
 def find_cluster_splits(pages: PartitionInput) -> list[ClusterSplit]:
