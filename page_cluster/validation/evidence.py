@@ -19,7 +19,9 @@ same test judges a candidate split of one cluster and a candidate merge of two.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
 import numpy as np
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "parent_columns",
     "same_element",
     "significant",
+    "template_differences",
 ]
 
 #: Share of a group's pages that makes a token the group's own.
@@ -163,16 +166,16 @@ def _last_step(token: str) -> tuple[str, str, frozenset[str]]:
 
 
 def is_class_variant(token_a: str, token_b: str) -> bool:
-    """The same element styled two ways: same parent and tag, classes that overlap.
+    """The same element styled two ways: same parent and tag, a class in common.
 
-    A modifier class (``site-header--campaign``), a state class (``instock`` /
-    ``outofstock``) or a striping class (``tr`` / ``tr.even``) on one element
-    is a variant of one template: the class sets share a class, or one holds
-    the other.
+    A modifier class (``site-header--campaign``) or a state class (``instock``
+    / ``outofstock``) next to the element's own class is a variant of one
+    template. Without a class in common (``div.toc`` / ``div.table``, or a
+    class-less element against a classed one) the elements are different parts.
 
     >>> is_class_variant("body>header.top", "body>header.top.top--wide")
     True
-    >>> is_class_variant("body>table>tr", "body>table>tr.even")
+    >>> is_class_variant("body>p.stock.instock", "body>p.stock.outofstock")
     True
     >>> is_class_variant("body>div.toc", "body>div.table")
     False
@@ -193,9 +196,7 @@ def same_element(token_a: str, token_b: str) -> bool:
     return pa == pb and ta == tb
 
 
-def significant(
-    rate_a: np.ndarray, rate_b: np.ndarray, n_a: float, n_b: float
-) -> np.ndarray:
+def significant(rate_a: np.ndarray, rate_b: np.ndarray, n_a: float, n_b: float) -> np.ndarray:
     """Whether each token's rates differ beyond what the larger group's own variation explains.
 
     The smaller group's pages are taken as draws from the larger group's rate:
@@ -210,9 +211,108 @@ def significant(
     rate_a, rate_b = np.asarray(rate_a, float), np.asarray(rate_b, float)
     if n_a > n_b:
         return significant(rate_b, rate_a, n_b, n_a)
-    n = max(int(round(n_a)), 1)
+    n = max(round(n_a), 1)
     k = np.rint(rate_a * n)
     # Upper tail where the small group has more, lower tail where it has fewer.
     upper = binom.sf(k - 1, n, rate_b)
     lower = binom.cdf(k, n, rate_b)
     return np.where(rate_a >= rate_b, upper, lower) <= ALPHA
+
+
+def _parent_name(token: str) -> str | None:
+    cut = token.rfind(">")
+    return token[:cut] if cut > 0 else None
+
+
+def _only(ra: dict[str, float], rb: dict[str, float]) -> list[str]:
+    """Tokens on a quorum of ``a``, rare in ``b`` although ``b`` has their parent."""
+    out = []
+    for t, f in ra.items():
+        if f < QUORUM or rb.get(t, 0.0) > RARE or is_attribute(t):
+            continue
+        p = _parent_name(t)
+        if p is None or (p not in ra and p not in rb) or rb.get(p, 0.0) >= QUORUM:
+            out.append(t)
+    return sorted(out)
+
+
+def _renamed(rates: dict[str, float], old: str, new: str) -> dict[str, float]:
+    """Rates with the subtree at ``old`` moved under ``new`` (one element, two names)."""
+    out: dict[str, float] = {}
+    for t, f in rates.items():
+        if t == old or t.startswith(old + ">"):
+            t = new + t[len(old) :]
+        out[t] = min(out.get(t, 0.0) + f, 1.0)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateDifference:
+    """How two groups differ as templates: what only each has, and class variants."""
+
+    only_a: list[str]
+    only_b: list[str]
+    variants: list[list[str]]
+
+    @property
+    def two_sided(self) -> bool:
+        """Each side has a subtree the other lacks: two templates, not optional parts."""
+        return bool(self.only_a) and bool(self.only_b)
+
+
+#: Rounds of class-variant matching (one per nesting level of restyled elements).
+MAX_VARIANT_ROUNDS = 4
+
+
+def template_differences(
+    ra: dict[str, float],
+    rb: dict[str, float],
+    n_a: float = np.inf,
+    n_b: float = np.inf,
+    is_content: Callable[[str], bool] | None = None,
+) -> TemplateDifference:
+    """Differences of two groups' token rates that are template evidence.
+
+    ``ra`` / ``rb`` map tokens to the share of each group's pages having them
+    (absent: 0); ``n_a`` / ``n_b`` are the groups' page counts. An element
+    present in both groups under overlapping classes (:func:`is_class_variant`)
+    is one element styled two ways: it is listed as a variant and what is
+    inside it is compared under one name. A difference counts when it is
+    :func:`significant` for the groups' sizes, and not below a container that
+    ``is_content`` says holds free-form content.
+
+    >>> a = {"b": 1, "b>div.post.full": 1, "b>div.post.full>div.body": 1}
+    >>> b = {"b": 1, "b>div.post.short": 1, "b>div.post.short>p.summary": 1}
+    >>> d = template_differences(a, b)
+    >>> d.only_a, d.only_b
+    (['b>div.post.short>div.body'], ['b>div.post.short>p.summary'])
+    >>> d.variants
+    [['b>div.post.full', 'b>div.post.short']]
+    """
+    variants: list[list[str]] = []
+    only_a, only_b = _only(ra, rb), _only(rb, ra)
+    for _ in range(MAX_VARIANT_ROUNDS):
+        used: set[str] = set()
+        pairs = []
+        for x in only_a:
+            y = next((y for y in only_b if y not in used and is_class_variant(x, y)), None)
+            if y is not None:
+                used.add(y)
+                pairs.append([x, y])
+        if not pairs:
+            break
+        for x, y in pairs:
+            ra = _renamed(ra, x, y)
+        variants += pairs
+        only_a, only_b = _only(ra, rb), _only(rb, ra)
+    if np.isfinite(n_a) and np.isfinite(n_b):
+        if only_a:
+            keep = significant([ra[t] for t in only_a], [rb.get(t, 0.0) for t in only_a], n_a, n_b)
+            only_a = [t for t, k in zip(only_a, keep.tolist(), strict=True) if k]
+        if only_b:
+            keep = significant([rb[t] for t in only_b], [ra.get(t, 0.0) for t in only_b], n_b, n_a)
+            only_b = [t for t, k in zip(only_b, keep.tolist(), strict=True) if k]
+    if is_content is not None:
+        only_a = [t for t in only_a if not is_content(_parent_name(t) or "")]
+        only_b = [t for t in only_b if not is_content(_parent_name(t) or "")]
+    return TemplateDifference(only_a, only_b, variants)

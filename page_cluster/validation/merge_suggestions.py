@@ -24,17 +24,11 @@ import numpy as np
 import scipy.sparse as sp
 
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
-from .evidence import (
-    QUORUM,
-    RARE,
-    is_attribute,
-    is_class_variant,
-    parent_columns,
-    significant,
-)
+from .evidence import QUORUM, parent_columns, template_differences
+from .generalize import fold_value_classes
 from .splits import cluster_free_form
 
-__all__ = ["MergeSuggestion", "NEAREST_CANDIDATES", "suggest_merges"]
+__all__ = ["NEAREST_CANDIDATES", "MergeSuggestion", "suggest_merges"]
 
 #: Nearest clusters (by core similarity) checked for each cluster.
 NEAREST_CANDIDATES = 20
@@ -81,9 +75,7 @@ class MergeSuggestion:
 def _profiles(cc: ClusteredCorpus) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:
     """Token frequency of every cluster (rows), member counts, a first page each."""
     n_c, n_s = len(cc.cluster_keys), cc.matrix.shape[0]
-    counts = sp.csr_matrix(
-        (np.ones(cc.n_pages), (cc.page_cluster, cc.page_sig)), shape=(n_c, n_s)
-    )
+    counts = sp.csr_matrix((np.ones(cc.n_pages), (cc.page_cluster, cc.page_sig)), shape=(n_c, n_s))
     sizes = np.asarray(counts.sum(1)).ravel()
     freq = sp.diags(1.0 / np.maximum(sizes, 1)) @ (counts @ cc.matrix)
     first = np.full(n_c, -1, dtype=np.int64)
@@ -123,71 +115,6 @@ def _nearest(core: sp.csr_matrix, hosts: np.ndarray) -> tuple[np.ndarray, np.nda
     return code // n, code % n, s[first]
 
 
-def _parent(token: str) -> str | None:
-    cut = token.rfind(">")
-    return token[:cut] if cut > 0 else None
-
-
-def _only(ra: dict[str, float], rb: dict[str, float]) -> list[str]:
-    """Tokens on a quorum of ``a``, rare in ``b`` although ``b`` has their parent."""
-    out = []
-    for t, f in ra.items():
-        if f < QUORUM or rb.get(t, 0.0) > RARE or is_attribute(t):
-            continue
-        p = _parent(t)
-        if p is None or p not in ra and p not in rb or rb.get(p, 0.0) >= QUORUM:
-            out.append(t)
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class _PairDifference:
-    only_a: list[str]
-    only_b: list[str]
-    variants: list[list[str]]
-
-
-def compare_profiles(
-    ra: dict[str, float], rb: dict[str, float], n_a: float = np.inf, n_b: float = np.inf
-) -> _PairDifference:
-    """Differences of two clusters' token rates, class variants set apart.
-
-    A difference on each side that is one element styled two ways
-    (:func:`~page_cluster.validation.evidence.is_class_variant`) is a class
-    variant, not a structural difference.
-
-    >>> d = compare_profiles({"b": 1, "b>p.x": 1, "b>p.x.wide": 1},
-    ...                      {"b": 1, "b>p.x": 1, "b>p.x.narrow": 1, "b>nav": 0.5})
-    >>> d.only_a, d.only_b, d.variants
-    ([], [], [['b>p.x.wide', 'b>p.x.narrow']])
-    """
-    only_a, only_b = _only(ra, rb), _only(rb, ra)
-    if np.isfinite(n_a) and np.isfinite(n_b):
-        only_a = [
-            t
-            for t, ok in zip(
-                only_a,
-                significant([ra[t] for t in only_a], [rb.get(t, 0.0) for t in only_a], n_a, n_b),
-                strict=True,
-            )
-            if ok
-        ]
-        only_b = [
-            t
-            for t, ok in zip(
-                only_b,
-                significant([rb[t] for t in only_b], [ra.get(t, 0.0) for t in only_b], n_b, n_a),
-                strict=True,
-            )
-            if ok
-        ]
-    variants = [[x, y] for x in only_a for y in only_b if is_class_variant(x, y)]
-    styled = {t for v in variants for t in v}
-    return _PairDifference(
-        [t for t in only_a if t not in styled], [t for t in only_b if t not in styled], variants
-    )
-
-
 def _cluster_hosts(cc: ClusteredCorpus) -> np.ndarray:
     """One host code per cluster (its first page's host): suggestions stay on one site."""
     codes: dict[Any, int] = {}
@@ -206,12 +133,12 @@ def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
     >>> doc = ["body>main", "body>main>p"]
     >>> toc = ["body>main", "body>main>p", "body>main>nav"]
     >>> form = ["body>main", "body>main>form"]
-    >>> pages = [{"clusterKey": k, "tokens": t}
-    ...          for k, t in [("a", doc), ("a", doc), ("b", toc), ("c", form)]]
+    >>> pairs = [("a", doc)] * 2 + [("b", toc)] * 5 + [("b", doc), ("c", form)]
+    >>> pages = [{"clusterKey": k, "tokens": t} for k, t in pairs]
     >>> [(s.cluster_key_a, s.cluster_key_b, s.kind, s.only_in_b) for s in suggest_merges(pages)]
     [('a', 'b', 'optionalSections', ['body>main>nav'])]
     """
-    cc = as_clustered_corpus(pages)
+    cc = fold_value_classes(as_clustered_corpus(pages))
     n_c = len(cc.cluster_keys)
     if n_c < 2:
         return []
@@ -230,27 +157,25 @@ def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
         return dict(zip(names, r.data.tolist(), strict=True))
 
     col_of = {t: i for i, t in enumerate(vocab)} if vocab else {}
+    if not vocab:
+        col_of = {str(i): i for i in range(cc.matrix.shape[1])}
     parents = parent_columns(vocab, cc.matrix.shape[1])
     free = cluster_free_form(cc, parents, np.unique(np.r_[a, b]))
     candidates = []
     for i, j, s in zip(a.tolist(), b.tolist(), sim.tolist(), strict=True):
-        diff = compare_profiles(rates(i), rates(j), sizes[i], sizes[j])
-        # Differences inside a container that each cluster able to show it fills
-        # freely are content (one token set alone shows no variation).
+        # A container that each cluster able to show it fills freely holds content
+        # (one token set alone shows no variation).
         seen = [free[c] for c in (i, j) if c in free]
         content = set.intersection(*seen) if seen else set()
-        if content and vocab:
-            diff = _PairDifference(
-                [t for t in diff.only_a if parents[col_of[t]] not in content],
-                [t for t in diff.only_b if parents[col_of[t]] not in content],
-                diff.variants,
-            )
-        if diff.only_a and diff.only_b:
+        names = {vocab[c] for c in content} if vocab else {str(c) for c in content}
+        diff = template_differences(
+            rates(i), rates(j), sizes[i], sizes[j], names.__contains__ if names else None
+        )
+        if diff.two_sided:
             continue  # two templates
         # A subtree one side lacks is an optional part only if the site shows it
         # optional: some cluster has it on part of its pages.
-        if any(col_of.get(t, int(t) if not vocab else -1) not in varies
-               for t in diff.only_a + diff.only_b):
+        if any(col_of.get(t, -1) not in varies for t in diff.only_a + diff.only_b):
             continue
         kind = (
             "optionalSections"

@@ -22,6 +22,7 @@ Works on the partition alone (token sets and keys), whatever made it.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,12 +32,14 @@ import scipy.sparse as sp
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .evidence import (
     FREE_FORM_SHARE,
+    TemplateDifference,
     child_set_hashes,
     distinctive,
     free_form_columns,
-    is_class_variant,
     parent_columns,
+    template_differences,
 )
+from .generalize import fold_value_classes
 
 __all__ = [
     "MAX_PARTS",
@@ -46,6 +49,7 @@ __all__ = [
     "SplitPart",
     "find_cluster_splits",
     "split_key",
+    "split_validated_clusters",
 ]
 
 #: Distinct token sets compared per cluster (a seeded sample beyond): 400 give
@@ -178,32 +182,44 @@ class _Sample:
     names: list[str] | None
 
 
-def structural_differences(
-    s: _Sample, rows: np.ndarray, side: np.ndarray, da: np.ndarray, db: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The distinctive columns of each side that are template evidence.
+def _rates(freq: np.ndarray, names: list[str], cols: np.ndarray) -> dict[str, float]:
+    return {names[c]: float(freq[c]) for c in cols.tolist()}
 
-    Dropped: a difference below a container that holds free-form content on
-    either side (content, not template), and a pair of differences that are one
-    element styled two ways (:func:`is_class_variant`).
+
+def structural_differences(
+    s: _Sample, rows: np.ndarray, side: np.ndarray, fa: np.ndarray, fb: np.ndarray
+) -> TemplateDifference:
+    """What the two sides of a candidate bisection differ by, as templates.
+
+    Differences below a container holding free-form content on either side are
+    content (:func:`~page_cluster.validation.evidence.free_form_columns`).
     """
-    ca, cb = np.nonzero(da)[0], np.nonzero(db)[0]
-    if len(ca) == 0 or len(cb) == 0:
-        return ca, cb
-    both = np.r_[ca, cb]
-    par = np.unique(s.parents[both])
-    par = par[par >= 0]
-    free = free_form_columns(s.x[rows], s.hashes[rows], side, par)
-    free |= free_form_columns(s.x[rows], s.hashes[rows], ~side, par)
-    free_set = set(par[free].tolist())
-    ca = np.array([c for c in ca.tolist() if s.parents[c] not in free_set], dtype=np.int64)
-    cb = np.array([c for c in cb.tolist() if s.parents[c] not in free_set], dtype=np.int64)
-    if s.names is not None and len(ca) and len(cb):
-        na, nb = [s.names[c] for c in ca], [s.names[c] for c in cb]
-        va = [any(is_class_variant(a, b) for b in nb) for a in na]
-        vb = [any(is_class_variant(b, a) for a in na) for b in nb]
-        ca, cb = ca[~np.asarray(va, dtype=bool)], cb[~np.asarray(vb, dtype=bool)]
-    return ca, cb
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    cols = np.nonzero((fa > 0) | (fb > 0))[0]
+    index = {names[c]: c for c in cols.tolist()}
+    x, h = s.x[rows], s.hashes[rows]
+    cache: dict[str, bool] = {}
+
+    def is_content(container: str) -> bool:
+        if container not in cache:
+            c = index.get(container)
+            if c is None:
+                cache[container] = False
+            else:
+                col = np.array([c])
+                cache[container] = bool(
+                    free_form_columns(x, h, side, col)[0] or free_form_columns(x, h, ~side, col)[0]
+                )
+        return cache[container]
+
+    w = s.weights[rows]
+    return template_differences(
+        _rates(fa, names, cols),
+        _rates(fb, names, cols),
+        float(w[side].sum()),
+        float(w[~side].sum()),
+        is_content,
+    )
 
 
 def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
@@ -221,8 +237,8 @@ def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
     n_a, n_b = np.zeros(len(masks), np.int64), np.zeros(len(masks), np.int64)
     pages_a, pages_b = masks @ w, (~masks) @ w
     for k in np.nonzero(da.any(1) & db.any(1) & (np.minimum(pages_a, pages_b) >= 2))[0]:
-        ca, cb = structural_differences(s, rows, masks[k], da[k], db[k])
-        n_a[k], n_b[k] = len(ca), len(cb)
+        diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
+        n_a[k], n_b[k] = len(diff.only_a), len(diff.only_b)
     ok = (n_a > 0) & (n_b > 0) & (pages_a >= MIN_PART_PAGES) & (pages_b >= MIN_PART_PAGES)
     if not ok.any():
         return None
@@ -383,7 +399,7 @@ def find_cluster_splits(pages: PartitionInput) -> list[ClusterSplit]:
     >>> [(p.member_count, p.distinguishing_tokens) for p in splits[0].parts]
     [(2, ['body>main>table']), (2, ['body>main>form'])]
     """
-    cc = as_clustered_corpus(pages)
+    cc = fold_value_classes(as_clustered_corpus(pages))
     if cc.n_pages == 0:
         return []
     parents = parent_columns(cc.vocabulary, cc.matrix.shape[1])
@@ -395,4 +411,27 @@ def find_cluster_splits(pages: PartitionInput) -> list[ClusterSplit]:
         split = _split_one(cc, c, members, parents)
         if split is not None:
             out.append(split)
+    return out
+
+
+def split_validated_clusters(
+    cluster_keys: Sequence[str], splits: Iterable[ClusterSplit]
+) -> list[str]:
+    """Every page's key after applying the confirmed split suggestions.
+
+    ``cluster_keys`` is the partition the splits were found on (one key per
+    page, same order); part 0 of a split keeps the cluster's key.
+
+    >>> a, b = ["body>main>table"], ["body>main>form"]
+    >>> keys = ["k", "k", "k", "k", "j"]
+    >>> pages = [{"clusterKey": k, "tokens": t} for k, t in zip(keys, [a, b, a, b, a])]
+    >>> split_validated_clusters(keys, find_cluster_splits(pages))
+    ['k', 'k#split:1', 'k', 'k#split:1', 'j']
+    """
+    out = list(cluster_keys)
+    for split in splits:
+        for page, key in split.page_keys().items():
+            if out[page] != split.cluster_key:
+                raise ValueError(f"page {page} is not in cluster {split.cluster_key!r}")
+            out[page] = key
     return out
