@@ -196,12 +196,15 @@ def same_element(token_a: str, token_b: str) -> bool:
     return pa == pb and ta == tb
 
 
-def significant(rate_a: np.ndarray, rate_b: np.ndarray, n_a: float, n_b: float) -> np.ndarray:
+def significant(
+    rate_a: np.ndarray, rate_b: np.ndarray, n_a: float, n_b: float, tests: int = 1
+) -> np.ndarray:
     """Whether each token's rates differ beyond what the larger group's own variation explains.
 
     The smaller group's pages are taken as draws from the larger group's rate:
     a difference counts when so extreme a count has a binomial probability of
-    at most :data:`ALPHA`.
+    at most :data:`ALPHA` divided by ``tests``, the number of tokens compared
+    (Bonferroni: among hundreds of tokens, some differ by chance).
 
     >>> significant(np.array([0.0, 0.0]), np.array([0.85, 1.0]), 1, 900).tolist()
     [False, True]
@@ -210,13 +213,13 @@ def significant(rate_a: np.ndarray, rate_b: np.ndarray, n_a: float, n_b: float) 
 
     rate_a, rate_b = np.asarray(rate_a, float), np.asarray(rate_b, float)
     if n_a > n_b:
-        return significant(rate_b, rate_a, n_b, n_a)
+        return significant(rate_b, rate_a, n_b, n_a, tests)
     n = max(round(n_a), 1)
     k = np.rint(rate_a * n)
     # Upper tail where the small group has more, lower tail where it has fewer.
     upper = binom.sf(k - 1, n, rate_b)
     lower = binom.cdf(k, n, rate_b)
-    return np.where(rate_a >= rate_b, upper, lower) <= ALPHA
+    return np.where(rate_a >= rate_b, upper, lower) <= ALPHA / max(tests, 1)
 
 
 def _parent_name(token: str) -> str | None:
@@ -270,6 +273,8 @@ def template_differences(
     n_a: float = np.inf,
     n_b: float = np.inf,
     is_content: Callable[[str], bool] | None = None,
+    *,
+    renamed_elements: bool = False,
 ) -> TemplateDifference:
     """Differences of two groups' token rates that are template evidence.
 
@@ -280,6 +285,12 @@ def template_differences(
     inside it is compared under one name. A difference counts when it is
     :func:`significant` for the groups' sizes, and not below a container that
     ``is_content`` says holds free-form content.
+
+    With ``renamed_elements``, an element with other classes altogether (the
+    same parent and tag: ``div.chapter`` / ``div.appendix``) is also taken as
+    one element renamed when, compared under one name, what is inside no
+    longer differs on both sides: the doubt goes to "one template" (used
+    before calling a cluster suspicious, not before suggesting a merge).
 
     >>> a = {"b": 1, "b>div.post.full": 1, "b>div.post.full>div.body": 1}
     >>> b = {"b": 1, "b>div.post.short": 1, "b>div.post.short>p.summary": 1}
@@ -305,12 +316,30 @@ def template_differences(
             ra = _renamed(ra, x, y)
         variants += pairs
         only_a, only_b = _only(ra, rb), _only(rb, ra)
+    if renamed_elements and only_a and only_b:
+        for x in only_a:
+            for y in only_b:
+                if not same_element(x, y):
+                    continue
+                trial = _renamed(ra, x, y)
+                ta, tb = _only(trial, rb), _only(rb, trial)
+                if not (ta and tb):
+                    variants.append([x, y])
+                    ra, only_a, only_b = trial, ta, tb
+                    break
+            if not (only_a and only_b):
+                break
     if np.isfinite(n_a) and np.isfinite(n_b):
+        tests = len(ra.keys() | rb.keys())
         if only_a:
-            keep = significant([ra[t] for t in only_a], [rb.get(t, 0.0) for t in only_a], n_a, n_b)
+            keep = significant(
+                [ra[t] for t in only_a], [rb.get(t, 0.0) for t in only_a], n_a, n_b, tests
+            )
             only_a = [t for t, k in zip(only_a, keep.tolist(), strict=True) if k]
         if only_b:
-            keep = significant([rb[t] for t in only_b], [ra.get(t, 0.0) for t in only_b], n_b, n_a)
+            keep = significant(
+                [rb[t] for t in only_b], [ra.get(t, 0.0) for t in only_b], n_b, n_a, tests
+            )
             only_b = [t for t, k in zip(only_b, keep.tolist(), strict=True) if k]
     if is_content is not None:
         only_a = [t for t in only_a if not is_content(_parent_name(t) or "")]

@@ -219,6 +219,7 @@ def structural_differences(
         float(w[side].sum()),
         float(w[~side].sum()),
         is_content,
+        renamed_elements=True,
     )
 
 
