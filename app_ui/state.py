@@ -13,7 +13,7 @@ import contextlib
 import os
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
@@ -28,11 +28,13 @@ from page_cluster.app_support import (
     LoadError,
     PartitionView,
     RunOptions,
+    SplitDecision,
     analyse,
     content_hash,
     default_decisions_path,
 )
 from page_cluster.app_support.analysis import analysis_key
+from page_cluster.app_support.views.splits import confirmed_splits
 from page_cluster.app_support.views.suggestions import confirmed_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -305,6 +307,8 @@ class Context:
     view: PartitionView
     store: DecisionStore | None
     store_error: str | None
+    split_decisions: dict[str, SplitDecision] = field(default_factory=dict)
+    applied_splits: tuple[str, ...] = ()
 
 
 def context() -> Context | None:
@@ -313,13 +317,19 @@ def context() -> Context | None:
         return None
     store, problem = decision_store()
     decisions: dict[tuple[str, str], Decision] = {}
+    split_decisions: dict[str, SplitDecision] = {}
     if store is not None:
         try:
             decisions = store.decisions(analysis.content_hash, analysis.options.scope)
+            split_decisions = store.split_decisions(analysis.content_hash, analysis.options.scope)
         except DecisionStoreError as exc:
             problem = str(exc)
     applied = confirmed_pairs(analysis, decisions)
-    return Context(analysis, decisions, applied, analysis.view(applied), store, problem)
+    applied_splits = confirmed_splits(analysis, split_decisions)
+    view = analysis.view(applied, applied_splits)
+    return Context(
+        analysis, decisions, applied, view, store, problem, split_decisions, applied_splits
+    )
 
 
 def require_context() -> Context:

@@ -133,7 +133,7 @@ def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
     >>> doc = ["body>main", "body>main>p"]
     >>> toc = ["body>main", "body>main>p", "body>main>nav"]
     >>> form = ["body>main", "body>main>form"]
-    >>> pairs = [("a", doc)] * 2 + [("b", toc)] * 5 + [("b", doc), ("c", form)]
+    >>> pairs = [("a", doc)] * 3 + [("b", toc)] * 9 + [("b", doc), ("c", form)]
     >>> pages = [{"clusterKey": k, "tokens": t} for k, t in pairs]
     >>> [(s.cluster_key_a, s.cluster_key_b, s.kind, s.only_in_b) for s in suggest_merges(pages)]
     [('a', 'b', 'optionalSections', ['body>main>nav'])]

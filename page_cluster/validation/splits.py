@@ -339,8 +339,9 @@ def _split_one(
             )
         )
     same = labels[:, None] == labels[None, :]
+    # Pairs of distinct pages: a token set shared by w pages is w(w-1)/2 pairs at 1.
     pair = np.outer(weights, weights)
-    np.fill_diagonal(pair, 0.0)
+    np.fill_diagonal(pair, weights * (weights - 1))
     within = float((sim * pair)[same].sum() / max(pair[same].sum(), 1e-12))
     between = float((sim * pair)[~same].sum() / max(pair[~same].sum(), 1e-12))
     return ClusterSplit(key, parts, within, between, members, member_part)
