@@ -31,6 +31,54 @@ def copied_host_records(n: int = 40) -> list[dict]:
     return originals + copies
 
 
+def glued_layout_records(n: int = 12, hosts: tuple[str, ...] = ("glued.example",)) -> list[dict]:
+    """Two page layouts on one stylesheet that differ only deep inside ``<main>``.
+
+    A listing (cards and a filter form) and an article (prose and a table of
+    contents) share the header, the footer and the main area's wrappers. The
+    validator proposes splitting a cluster that holds both. With a second host,
+    every page is also served, byte-identical, from it (a duplicate to merge).
+    """
+    import random
+
+    rng = random.Random(5)
+    header = (
+        '<header class="site"><nav><a href="/">home</a><a href="/blog/">blog</a></nav></header>'
+    )
+    footer = '<footer class="site"><p>footer</p></footer>'
+    layouts = []
+    for i in range(n):
+        cards = "".join(
+            '<article class="card"><h3>title</h3><p>text</p><a class="more" href="#">more</a>'
+            "</article>"
+            for _ in range(rng.randint(2, 6))
+        )
+        main = (
+            f'<div class="wrap"><div class="grid"><section class="cards">{cards}</section>'
+            '<aside class="filters"><form><input type="text" name="q"></form></aside></div></div>'
+        )
+        layouts.append((["list", f"{i}.html"], main))
+    for i in range(n):
+        paras = "".join("<p>text</p>" for _ in range(rng.randint(2, 8)))
+        main = (
+            f'<div class="wrap"><div class="grid"><div class="prose"><h1>title</h1>{paras}'
+            '<figure><img src="a.png" alt=""></figure></div>'
+            '<nav class="toc"><ul><li><a href="#a">a</a></li></ul></nav></div></div>'
+        )
+        layouts.append((["post", f"{i}.html"], main))
+    return [
+        {
+            "id": f"https://{host}/{'/'.join(path)}",
+            "html": f"<html><body>{header}<main>{main}</main>{footer}</body></html>",
+            "paths": path,
+            "stylesheetHrefs": ["/site.css"],
+            "host": host,
+        }
+        for host in hosts
+        for path, main in layouts
+    ]
+
+
 def write_jsonl(path: Path, records: list[dict]) -> Path:
     with path.open("w", encoding="utf-8") as fh:
         for r in records:
