@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from ...validation.merge_suggestions import MergeSuggestion
-from ...validation.splits import ClusterSplit, split_key
+from ...validation.splits import ClusterSplit
 from ..analysis import Analysis, normalize_pair
 from ..decisions import Decision, SplitDecision
 from .keys import short_key
@@ -87,7 +87,7 @@ def parts_table(split: ClusterSplit, analysis: Analysis) -> pd.DataFrame:
     return pd.DataFrame(
         [
             {
-                "part": short_key(split_key(split.cluster_key, i)),
+                "part": short_key(split.cluster_key) + (f" · split:{i}" if i else ""),
                 "size": p.member_count,
                 "onlyThisPartHas": ", ".join(p.distinguishing_tokens) or "(nothing of its own)",
                 "examplePages": ", ".join(str(pages.label(e)) for e in p.example_pages),
