@@ -122,6 +122,11 @@ def test_overview_search_and_filters(db, core, sample_view):
     shown = at.dataframe[0].value
     expected = overview.filter_clusters(overview.cluster_table(sample_view), suspicious_only=True)
     assert list(shown["cluster"]) == list(expected["cluster"])
+    # The sample is clustered perfectly: no cluster is suspicious.
+    assert shown.empty
+    at.checkbox(key="overview_suspicious").uncheck().run()
+    expected = overview.filter_clusters(overview.cluster_table(sample_view))
+    assert list(at.dataframe[0].value["cluster"]) == list(expected["cluster"])
     # Open one of them in the detail view.
     pick = expected["clusterKey"].iloc[-1]
     at.selectbox(key="overview_open").set_value(pick).run()
@@ -181,9 +186,17 @@ def test_cohesion_lowest_first(db, sample_view):
     assert list(shown["cluster"]) == list(expected["cluster"])
     assert list(shown["median"]) == list(expected["median"])
     at.checkbox(key="cohesion_suspicious").check().run()
-    assert list(at.dataframe[0].value["cluster"]) == list(
-        expected[expected["suspicious"]]["cluster"]
-    )
+    # The sample is clustered perfectly: varied pages, but no cluster mixes templates.
+    assert not expected["suspicious"].any()
+    assert "No suspicious cluster." in text_of(at)
+    assert not at.dataframe
+
+
+def test_suggestions_on_the_sample_have_nothing_to_decide(db):
+    at = goto(start(), "splits")
+    assert metrics(at)["Split suggestions"] == "0"
+    assert "No cluster is suspicious" in text_of(at)
+    assert "No two clusters look like one template" in text_of(at)
 
 
 def test_validation_on_the_sample_has_nothing_to_decide(db):

@@ -116,7 +116,7 @@ def validate_cluster_partition(
     duplicates = find_cross_cluster_duplicates(
         cc, mirror_axis=axis, corroborated_similarity_threshold=corroborated_similarity_threshold
     )
-    splits = find_cluster_splits(cc)
+    splits = find_cluster_splits(cc, mirror_axis=axis)
     cohesion, low = flag_suspicious(cohesion, splits)
     return ClusterPartitionReport(
         mirror_axis=axis,

@@ -30,6 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
+from .duplicates import mirror_groups
 from .evidence import (
     FREE_FORM_SHARE,
     TemplateDifference,
@@ -40,6 +41,7 @@ from .evidence import (
     template_differences,
 )
 from .generalize import fold_value_classes
+from .mirror_axis import MirrorAxis, detect_mirror_axis
 
 __all__ = [
     "MAX_PARTS",
@@ -48,6 +50,7 @@ __all__ = [
     "ClusterSplit",
     "SplitPart",
     "find_cluster_splits",
+    "page_documents",
     "split_key",
     "split_validated_clusters",
 ]
@@ -60,7 +63,8 @@ MAX_SIGNATURES = 400
 MAX_PARTS = 8
 #: Top nodes of the linkage tree tried as one side of a bisection.
 CANDIDATE_NODES = 16
-#: A part needs at least this many pages: one odd page is content, not a template.
+#: A part needs at least this many documents (pages, mirror copies counted
+#: once): one odd page is content, not a template.
 MIN_PART_PAGES = 2
 #: Distinguishing tokens listed per part.
 MAX_LISTED_TOKENS = 8
@@ -180,6 +184,9 @@ class _Sample:
     parents: np.ndarray
     hashes: np.ndarray
     names: list[str] | None
+    #: Row x document incidence: which documents (pages, mirror copies counted
+    #: once) have each sampled token set.
+    docs: sp.csr_matrix
 
 
 def _rates(freq: np.ndarray, names: list[str], cols: np.ndarray) -> dict[str, float]:
@@ -212,15 +219,19 @@ def structural_differences(
                 )
         return cache[container]
 
-    w = s.weights[rows]
     return template_differences(
         _rates(fa, names, cols),
         _rates(fb, names, cols),
-        float(w[side].sum()),
-        float(w[~side].sum()),
+        _documents(s, rows[side]),
+        _documents(s, rows[~side]),
         is_content,
         renamed_elements=True,
     )
+
+
+def _documents(s: _Sample, rows: np.ndarray) -> float:
+    """Independent pages among ``rows``: mirror copies of one page count once."""
+    return float(np.count_nonzero(np.asarray(s.docs[rows].sum(0)).ravel()))
 
 
 def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
@@ -236,7 +247,11 @@ def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
     da = distinctive(fa, fb, s.parents)
     db = distinctive(fb, fa, s.parents)
     n_a, n_b = np.zeros(len(masks), np.int64), np.zeros(len(masks), np.int64)
-    pages_a, pages_b = masks @ w, (~masks) @ w
+    incidence = s.docs[rows]
+    pages_a = np.count_nonzero((sp.csr_matrix(masks.astype(np.float32)) @ incidence).toarray(), 1)
+    pages_b = np.count_nonzero(
+        (sp.csr_matrix((~masks).astype(np.float32)) @ incidence).toarray(), 1
+    )
     for k in np.nonzero(da.any(1) & db.any(1) & (np.minimum(pages_a, pages_b) >= 2))[0]:
         diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
         n_a[k], n_b[k] = len(diff.only_a), len(diff.only_b)
@@ -278,7 +293,11 @@ def _assign_rest(
 
 
 def _split_one(
-    cc: ClusteredCorpus, key_index: int, members: np.ndarray, parents: np.ndarray
+    cc: ClusteredCorpus,
+    key_index: int,
+    members: np.ndarray,
+    parents: np.ndarray,
+    document: np.ndarray,
 ) -> ClusterSplit | None:
     key = cc.cluster_keys[key_index]
     if len(members) < 2 * MIN_PART_PAGES:
@@ -305,7 +324,14 @@ def _split_one(
     weights = np.bincount(sig_of_sample, weights=counts, minlength=len(sample))
     vocab = cc.vocabulary
     names = [vocab[c] for c in cols.tolist()] if vocab is not None else None
-    sample_data = _Sample(x, weights, sim, lp, child_set_hashes(x, lp), names)
+    member_row = sig_of_sample[inverse]
+    _, member_doc = np.unique(document[members], return_inverse=True)
+    docs = sp.csr_matrix(
+        (np.ones(len(members), dtype=np.float32), (member_row, member_doc)),
+        shape=(len(sample), int(member_doc.max()) + 1),
+    )
+    docs.data[:] = 1.0
+    sample_data = _Sample(x, weights, sim, lp, child_set_hashes(x, lp), names, docs)
     labels = _split_rows(sample_data)
     n_parts = int(labels.max()) + 1
     if n_parts < 2:
@@ -390,10 +416,27 @@ def cluster_free_form(
     return out
 
 
-def find_cluster_splits(pages: PartitionInput) -> list[ClusterSplit]:
+def page_documents(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
+    """Per page, its document: mirror copies of one page (same shape under the
+    site's mirror axis, e.g. one manual page in several languages) are one
+    document, any other page is its own. Evidence is counted in documents: a
+    page and its translations are one observation, not several.
+    """
+    own = np.arange(cc.n_pages, dtype=np.int64)
+    if axis is None or cc.n_pages == 0:
+        return own
+    groups = mirror_groups(cc, axis)
+    return np.where(groups >= 0, groups, int(groups.max(initial=-1)) + 1 + own)
+
+
+def find_cluster_splits(
+    pages: PartitionInput, *, mirror_axis: MirrorAxis | bool | None = True
+) -> list[ClusterSplit]:
     """A split suggestion for every cluster whose members differ on both sides.
 
     Sorted by cluster key. An empty list: no cluster shows two templates.
+    ``mirror_axis``: the site's mirror axis, ``True`` to detect it from the
+    pages' paths, or ``None`` to count every page on its own.
 
     >>> a = ["body>main", "body>main>table", "body>main>table>tr"]
     >>> b = ["body>main", "body>main>form", "body>main>form>input"]
@@ -404,13 +447,18 @@ def find_cluster_splits(pages: PartitionInput) -> list[ClusterSplit]:
     cc = fold_value_classes(as_clustered_corpus(pages))
     if cc.n_pages == 0:
         return []
+    if mirror_axis is True:
+        mirror_axis = detect_mirror_axis(cc.paths, hosts=cc.hosts)
+    elif mirror_axis is False:
+        mirror_axis = None
     parents = parent_columns(cc.vocabulary, cc.matrix.shape[1])
+    document = page_documents(cc, mirror_axis)
     order = np.argsort(cc.page_cluster, kind="stable")
     bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
     out = []
     for c in range(len(cc.cluster_keys)):
         members = np.sort(order[bounds[c] : bounds[c + 1]])
-        split = _split_one(cc, c, members, parents)
+        split = _split_one(cc, c, members, parents, document)
         if split is not None:
             out.append(split)
     return out
