@@ -15,6 +15,9 @@ clusters the pages, the validator reads the partition, and the labels judge:
   together), and the share of suggestions that are correct (both clusters have
   the same majority template);
 * **truth**: clusters flagged when the labels themselves are the partition;
+* **median < 0.75**: the reference's flag (``lowMedianSimilarity``) on the same
+  partitions, for comparison: clusters flagged, mixed among them, and flagged
+  on the truth;
 * **glued**: every pair of templates with at least 10 pages glued into one
   cluster on purpose: the share flagged, and of those the share split to a
   homogeneity of at least 0.9.
@@ -39,6 +42,7 @@ import numpy as np
 from sklearn.metrics import homogeneity_score
 
 from page_cluster.resolve import run_clustering
+from page_cluster.validation.cohesion import compute_cluster_cohesion
 from page_cluster.validation.data import ClusteredCorpus, clustered_corpus_from_corpus
 from page_cluster.validation.merge import merge_key_map
 from page_cluster.validation.report import validate_cluster_partition
@@ -103,7 +107,10 @@ def evaluate(name: str, records: list[dict], label_of: dict[str, str]) -> dict:
     correct = [m for m in merges if majority[m.cluster_key_a] == majority[m.cluster_key_b]]
     joined_map = merge_key_map((m.cluster_key_a, m.cluster_key_b) for m in correct)
     joined = len(by_cluster) - len({joined_map.get(k, k) for k in by_cluster})
-    truth = find_cluster_splits(clustered_corpus_from_corpus(run.corpus, list(labels)))
+    truth_cc = clustered_corpus_from_corpus(run.corpus, list(labels))
+    truth = find_cluster_splits(truth_cc)
+    old_truth = sum(c.suspicious for c in compute_cluster_cohesion(truth_cc))
+    old = report.low_cohesion_keys
     sizes = Counter(labels.tolist())
     big = sorted(t for t, n in sizes.items() if n >= GLUE_MIN_PAGES)
     glued = glued_flagged = glued_good = 0
@@ -132,6 +139,9 @@ def evaluate(name: str, records: list[dict], label_of: dict[str, str]) -> dict:
         "correct": len(correct),
         "joined": joined,
         "truth_flags": len(truth),
+        "old_flagged": len(old),
+        "old_flagged_mixed": len(old & mixed),
+        "old_truth_flags": old_truth,
         "glued": glued,
         "glued_flagged": glued_flagged,
         "glued_good": glued_good,
@@ -169,9 +179,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         "| corpus | pages | clusters | flagged | mixed flagged / flagged | mixed pages flagged "
         "| splits >= 0.9 | surplus joined | suggestions correct | truth flagged "
-        "| glued flagged | glued split >= 0.9 | validate s |"
+        "| glued flagged | glued split >= 0.9 | median < 0.75: mixed / flagged, truth "
+        "| validate s |"
     )
-    print("|" + "---|" * 13)
+    print("|" + "---|" * 14)
     total: Counter = Counter()
     for name, jsonl, labels in inputs:
         r = evaluate(name, read_records(jsonl), read_labels(labels))
@@ -183,7 +194,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{_ratio(r['good_splits'], r['flagged_mixed'])} | "
             f"{_ratio(r['joined'], r['surplus'])} | {_ratio(r['correct'], r['suggestions'])} | "
             f"{r['truth_flags']} | {_ratio(r['glued_flagged'], r['glued'])} | "
-            f"{_ratio(r['glued_good'], r['glued_flagged'])} | {r['validate_seconds']:.1f} |",
+            f"{_ratio(r['glued_good'], r['glued_flagged'])} | "
+            f"{_ratio(r['old_flagged_mixed'], r['old_flagged'])}, {r['old_truth_flags']} | "
+            f"{r['validate_seconds']:.1f} |",
             flush=True,
         )
     t = total
@@ -194,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{_ratio(t['good_splits'], t['flagged_mixed'])} | {_ratio(t['joined'], t['surplus'])} | "
         f"{_ratio(t['correct'], t['suggestions'])} | {t['truth_flags']} | "
         f"{_ratio(t['glued_flagged'], t['glued'])} | {_ratio(t['glued_good'], t['glued_flagged'])} "
-        "| |"
+        f"| {_ratio(t['old_flagged_mixed'], t['old_flagged'])}, {t['old_truth_flags']} | |"
     )
     return 0
 

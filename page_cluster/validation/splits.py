@@ -248,18 +248,19 @@ def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
     db = distinctive(fb, fa, s.parents)
     n_a, n_b = np.zeros(len(masks), np.int64), np.zeros(len(masks), np.int64)
     incidence = s.docs[rows]
-    pages_a = np.count_nonzero((sp.csr_matrix(masks.astype(np.float32)) @ incidence).toarray(), 1)
-    pages_b = np.count_nonzero(
-        (sp.csr_matrix((~masks).astype(np.float32)) @ incidence).toarray(), 1
-    )
-    for k in np.nonzero(da.any(1) & db.any(1) & (np.minimum(pages_a, pages_b) >= 2))[0]:
+    side_a = sp.csr_matrix(masks.astype(np.float32))
+    side_b = sp.csr_matrix((~masks).astype(np.float32))
+    docs_a = np.count_nonzero((side_a @ incidence).toarray(), axis=1)
+    docs_b = np.count_nonzero((side_b @ incidence).toarray(), axis=1)
+    big_enough = np.minimum(docs_a, docs_b) >= MIN_PART_PAGES
+    for k in np.nonzero(da.any(1) & db.any(1) & big_enough)[0]:
         diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
         n_a[k], n_b[k] = len(diff.only_a), len(diff.only_b)
-    ok = (n_a > 0) & (n_b > 0) & (pages_a >= MIN_PART_PAGES) & (pages_b >= MIN_PART_PAGES)
+    ok = (n_a > 0) & (n_b > 0) & big_enough
     if not ok.any():
         return None
     # Most differences on the weaker side first, then the most balanced split.
-    score = np.lexsort((-np.minimum(pages_a, pages_b), -np.minimum(n_a, n_b)))
+    score = np.lexsort((-np.minimum(docs_a, docs_b), -np.minimum(n_a, n_b)))
     best = next(i for i in score if ok[i])
     return masks[best]
 
