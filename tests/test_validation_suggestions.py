@@ -9,6 +9,8 @@ from collections import Counter, defaultdict
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from page_cluster import (
     find_cluster_splits,
@@ -236,3 +238,52 @@ def test_report_carries_flags_splits_and_merges_in_json():
     assert all(p["distinguishingTokens"] for p in split["parts"])
     assert isinstance(data["mergeSuggestions"], list)
     assert all("lowMedianSimilarity" in c for c in data["cohesion"])
+
+
+# --- never crashes ----------------------------------------------------------
+
+_STEPS = [
+    "body",
+    "main",
+    "div.a",
+    "div.a.b",
+    ".x",
+    "p",
+    "ul",
+    "li.c-1",
+    "li.c-2",
+    "li.c-3",
+    "@body.class:k",
+]
+
+
+@st.composite
+def _partitions(draw):
+    n = draw(st.integers(min_value=0, max_value=30))
+    pages = []
+    for _ in range(n):
+        depth_paths = draw(
+            st.lists(st.lists(st.sampled_from(_STEPS), min_size=1, max_size=4), max_size=8)
+        )
+        tokens = {">".join(p) for p in depth_paths}
+        key = draw(st.sampled_from(["a", "b", "c"]))
+        lang = draw(st.sampled_from(["en", "ja", "fr"]))
+        pages.append({"clusterKey": key, "tokens": sorted(tokens), "paths": [lang, "p.html"]})
+    return pages
+
+
+@settings(max_examples=40, deadline=None)
+@given(_partitions())
+def test_any_partition_validates_without_error_and_suggestions_are_consistent(pages):
+    report = validate_cluster_partition(pages)
+    json.dumps(report.to_json())
+    keys = [p["clusterKey"] for p in pages]
+    split_keys = split_validated_clusters(keys, report.split_suggestions)
+    assert len(split_keys) == len(keys)
+    for s in report.split_suggestions:
+        assert sum(p.member_count for p in s.parts) == s.member_count >= 2 * len(s.parts)
+        assert {keys[i] for i in s.members.tolist()} == {s.cluster_key}
+    flagged = {c.cluster_key for c in report.cohesion if c.suspicious}
+    assert flagged == {s.cluster_key for s in report.split_suggestions}
+    for m in report.merge_suggestions:
+        assert m.cluster_key_a != m.cluster_key_b and 0 <= m.confidence <= 1
