@@ -168,7 +168,13 @@ def _build_view(
     base_keys: list[str],
     merges: tuple[Pair, ...],
     splits: tuple[ClusterSplit, ...] = (),
+    flagged: list[ClusterSplit] | None = None,
 ) -> PartitionView:
+    """The view of one set of confirmed splits and merges.
+
+    ``flagged``: the split suggestions of this very partition when already
+    known (the run's own report, for the view without decisions).
+    """
     split_keys = split_validated_clusters(base_keys, splits) if splits else base_keys
     explained = _split_run(run, base_keys, split_keys) if splits else run
     key_map = merge_key_map(merges)
@@ -176,7 +182,9 @@ def _build_view(
     cc = clustered_corpus_from_corpus(run.corpus, keys)
     order = np.argsort(cc.page_cluster, kind="stable")
     bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
-    cohesion, _ = flag_suspicious(compute_cluster_cohesion(cc), find_cluster_splits(cc))
+    if flagged is None:
+        flagged = find_cluster_splits(cc)
+    cohesion, _ = flag_suspicious(compute_cluster_cohesion(cc), flagged)
     return PartitionView(
         merges=merges,
         keys=keys,
@@ -264,7 +272,8 @@ class Analysis:
                 self._views.move_to_end(cache_key)
                 return hit
         chosen = tuple(s for s in self.report.split_suggestions if s.cluster_key in wanted_splits)
-        built = _build_view(self.run, self.base_keys, wanted, chosen)
+        own = self.report.split_suggestions if not (wanted or chosen) else None
+        built = _build_view(self.run, self.base_keys, wanted, chosen, own)
         with self._lock:
             self._views[cache_key] = built
             while len(self._views) > MAX_VIEWS:
