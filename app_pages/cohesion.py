@@ -11,8 +11,9 @@ view = ctx.view
 st.title("Cohesion")
 st.caption(
     "Token-set Jaccard similarity of member pairs (up to 40 sampled members per cluster), "
-    "as the validator computes it. A median below 0.75 flags a cluster as suspicious: "
-    "it asks for a look, it is not a verdict."
+    "as the validator computes it. Low similarity alone is common in a template with "
+    "varied content; a cluster is suspicious when its members form groups that each have "
+    "structure the others lack (see Suggestions for the proposed split)."
 )
 table = cohesion.cohesion_table(view)
 if table.empty:

@@ -1,4 +1,4 @@
-"""Export: clusters CSV with confirmed merges applied; reasons, validation, decisions JSON."""
+"""Export: clusters CSV with confirmed splits and merges; reasons, validation, decisions JSON."""
 
 import io
 
@@ -15,7 +15,8 @@ stem = ctx.label.rstrip("/").split(".")[0] or "crawl"
 st.title("Export")
 st.caption(
     f"{analysis.n_pages:,} pages in {len(ctx.view.cluster_keys):,} clusters, "
-    f"{len(ctx.applied)} confirmed merge(s) applied."
+    f"{len(ctx.applied_splits)} confirmed split(s) and {len(ctx.applied)} confirmed merge(s) "
+    "applied."
 )
 csv_text = export.clusters_csv(analysis, ctx.view)
 st.download_button(
@@ -52,7 +53,9 @@ c2.download_button(
 )
 c3.download_button(
     "Download decisions JSON",
-    data=export.decisions_json(analysis, ctx.decisions, ctx.applied),
+    data=export.decisions_json(
+        analysis, ctx.decisions, ctx.applied, ctx.split_decisions, ctx.applied_splits
+    ),
     file_name=f"{stem}.decisions.json",
     mime="application/json",
     on_click="ignore",

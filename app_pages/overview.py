@@ -15,7 +15,7 @@ widgets.read_summary_box(ctx.analysis)
 cols = st.columns(4)
 cols[0].metric("Pages", f"{ctx.analysis.n_pages:,}")
 cols[1].metric("Clusters", f"{len(table):,}")
-cols[2].metric("Suspicious (low cohesion)", int(table["suspicious"].sum()))
+cols[2].metric("Suspicious (split suggested)", int(table["suspicious"].sum()))
 cols[3].metric("Confirmed merges applied", len(ctx.applied))
 
 st.subheader("Clusters")

@@ -36,6 +36,7 @@ VIEWS: list[ViewSpec] = [
     ViewSpec("app_pages/siblings.py", "Sibling diff", ":material/compare_arrows:", "siblings"),
     ViewSpec("app_pages/cohesion.py", "Cohesion", ":material/insights:", "cohesion"),
     ViewSpec("app_pages/validation.py", "Validation", ":material/fact_check:", "validation"),
+    ViewSpec("app_pages/splits.py", "Suggestions", ":material/call_split:", "suggestions"),
     ViewSpec("app_pages/content.py", "Content", ":material/article:", "content"),
     ViewSpec("app_pages/export.py", "Export", ":material/download:", "export"),
 ]

@@ -26,5 +26,7 @@ def render() -> None:
                 attribute = markdown_text(a.options.content_block_attribute)
                 st.caption(f"content-block attribute: {attribute}")
             st.caption(f"{len(ctx.applied)} confirmed merge(s) applied")
+            if ctx.applied_splits:
+                st.caption(f"{len(ctx.applied_splits)} confirmed split(s) applied")
         st.caption("Decisions file:")
         st.code(str(state.decisions_path()), language=None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -29,6 +29,7 @@ from page_cluster.app_support import (
     LoadError,
     PartitionView,
     RunOptions,
+    SplitDecision,
     analyse,
     content_hash,
     default_decisions_path,
@@ -36,6 +37,7 @@ from page_cluster.app_support import (
 from page_cluster.app_support.access import AccessPolicy, policy_from
 from page_cluster.app_support.analysis import analysis_key
 from page_cluster.app_support.uploads import SpooledUpload, UploadSpool
+from page_cluster.app_support.views.splits import confirmed_splits
 from page_cluster.app_support.views.suggestions import confirmed_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -395,6 +397,8 @@ class Context:
     #: The crawl's name as this session opened it: results are shared by content,
     #: so the same bytes opened under another name reuse an analysis with the first name.
     label: str = ""
+    split_decisions: dict[str, SplitDecision] = field(default_factory=dict)
+    applied_splits: tuple[str, ...] = ()
 
 
 def context() -> Context | None:
@@ -405,14 +409,27 @@ def context() -> Context | None:
     label = request.source.label if request is not None else analysis.source.label
     store, problem = decision_store()
     decisions: dict[tuple[str, str], Decision] = {}
+    split_decisions: dict[str, SplitDecision] = {}
     if store is not None:
         try:
             decisions = store.decisions(analysis.content_hash, analysis.options.scope)
+            split_decisions = store.split_decisions(analysis.content_hash, analysis.options.scope)
         except DecisionStoreError as exc:
             problem = str(exc)
     applied = confirmed_pairs(analysis, decisions)
-    view = analysis.view(applied)
-    return Context(analysis, decisions, applied, view, store, problem, label)
+    applied_splits = confirmed_splits(analysis, split_decisions)
+    view = analysis.view(applied, applied_splits)
+    return Context(
+        analysis,
+        decisions,
+        applied,
+        view,
+        store,
+        problem,
+        label=label,
+        split_decisions=split_decisions,
+        applied_splits=applied_splits,
+    )
 
 
 def require_context() -> Context:

@@ -37,13 +37,17 @@ if TYPE_CHECKING:
     from .validation.data import ClusteredPage
     from .validation.duplicates import CrossClusterDuplicate, find_cross_cluster_duplicates
     from .validation.merge import merge_validated_clusters
+    from .validation.merge_suggestions import MergeSuggestion, suggest_merges
     from .validation.normalize import normalize_href_by_mirror_axis, normalize_path_by_mirror_axis
     from .validation.report import ClusterPartitionReport, validate_cluster_partition
+    from .validation.splits import ClusterSplit, find_cluster_splits, split_validated_clusters
 
 #: Public name -> module that defines it.
 _LAZY: dict[str, str] = {
     "ClusterCohesion": ".validation.cohesion",
     "ClusterPartitionReport": ".validation.report",
+    "ClusterSplit": ".validation.splits",
+    "MergeSuggestion": ".validation.merge_suggestions",
     "ClusteredPage": ".validation.data",
     "CrossClusterDuplicate": ".validation.duplicates",
     "ExtractLandmarksResult": ".explain.landmarks",
@@ -61,6 +65,7 @@ _LAZY: dict[str, str] = {
     "detect_mirror_axis": ".clustering.mirror_axis",
     "extract_landmarks": ".explain.landmarks",
     "extract_main_content": ".content.extract",
+    "find_cluster_splits": ".validation.splits",
     "find_cross_cluster_duplicates": ".validation.duplicates",
     "is_chrome_landmark_instance": ".explain.landmarks",
     "jaccard_similarity": ".clustering.similarity",
@@ -72,6 +77,8 @@ _LAZY: dict[str, str] = {
     "resolve_landmark_variant_keys": ".explain.landmarks",
     "resolve_page_cluster_keys": ".resolve",
     "run_clustering": ".resolve",
+    "split_validated_clusters": ".validation.splits",
+    "suggest_merges": ".validation.merge_suggestions",
     "tokenize": ".parsing.tokenize",
     "validate_cluster_partition": ".validation.report",
 }
@@ -93,12 +100,14 @@ def __dir__() -> list[str]:
 __all__ = [
     "ClusterCohesion",
     "ClusterPartitionReport",
+    "ClusterSplit",
     "ClusteredPage",
     "CrossClusterDuplicate",
     "ExtractLandmarksResult",
     "ExtractOptions",
     "InvalidPageError",
     "LandmarkInstance",
+    "MergeSuggestion",
     "MirrorAxis",
     "Page",
     "PageContent",
@@ -111,6 +120,7 @@ __all__ = [
     "detect_mirror_axis",
     "extract_landmarks",
     "extract_main_content",
+    "find_cluster_splits",
     "find_cross_cluster_duplicates",
     "is_chrome_landmark_instance",
     "jaccard_similarity",
@@ -122,6 +132,8 @@ __all__ = [
     "resolve_landmark_variant_keys",
     "resolve_page_cluster_keys",
     "run_clustering",
+    "split_validated_clusters",
+    "suggest_merges",
     "tokenize",
     "validate_cluster_partition",
 ]

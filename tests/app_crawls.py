@@ -31,6 +31,47 @@ def copied_host_records(n: int = 40) -> list[dict]:
     return originals + copies
 
 
+def glued_layout_records(n: int = 12, hosts: tuple[str, ...] = ("glued.example",)) -> list[dict]:
+    """Two page layouts on one stylesheet that differ by one element each, deep
+    inside ``<main>``.
+
+    Both show prose in the same wrappers; the listing layout adds an empty
+    filters box and the article layout an end rule, at the same place. A lone
+    element against its absence is what the engine treats as a template's own
+    branch, so it puts both layouts in one cluster; the validator sees two
+    groups that each have what the other never has, and proposes the split.
+    With a second host, every page is also served, byte-identical, from it (a
+    duplicate to merge).
+    """
+    import random
+
+    rng = random.Random(5)
+    header = (
+        '<header class="site"><nav><a href="/">home</a><a href="/blog/">blog</a></nav></header>'
+    )
+    footer = '<footer class="site"><p>footer</p></footer>'
+    layouts = []
+    for extra in ('<aside class="filters"></aside>', '<hr class="end">'):
+        for _ in range(n):
+            paras = "".join("<p>text</p>" for _ in range(rng.randint(2, 8)))
+            main = (
+                f'<div class="wrap"><div class="grid"><div class="prose"><h1>title</h1>{paras}'
+                f"</div>{extra}</div></div>"
+            )
+            layouts.append((["pages", f"{len(layouts)}.html"], main))
+    return [
+        {
+            "id": f"https://{host}/{'/'.join(path)}",
+            "html": f"<html><body>{header}<main>{main}</main>{footer}</body></html>",
+            "paths": path,
+            "stylesheetHrefs": ["/site.css"],
+            "host": host,
+        }
+        for host in hosts
+        for path, main in layouts
+    ]
+
+
 def write_jsonl(path: Path, records: list[dict]) -> Path:
     with path.open("w", encoding="utf-8") as fh:
         for r in records:

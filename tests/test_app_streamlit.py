@@ -19,13 +19,17 @@ from page_cluster.app_support import CrawlSource, DecisionStore, analyse, conten
 from page_cluster.app_support.views import cohesion, landmark_rates, overview, siblings
 from page_cluster.app_support.views.keys import short_key
 from page_cluster.explain.reasons import build_cluster_reasons
+from page_cluster.validation.data import clustered_corpus_from_corpus
 from page_cluster.validation.merge import merge_validated_clusters
+from page_cluster.validation.report import validate_cluster_partition
+from page_cluster.validation.splits import split_validated_clusters
 
 from .app_crawls import (
     ROOT,
     SAMPLE,
     command_output,
     copied_host_records,
+    glued_layout_records,
     sample_records,
     warc_members,
     write_jsonl,
@@ -125,6 +129,11 @@ def test_overview_search_and_filters(db, core, sample_view):
     shown = at.dataframe[0].value
     expected = overview.filter_clusters(overview.cluster_table(sample_view), suspicious_only=True)
     assert list(shown["cluster"]) == list(expected["cluster"])
+    # The sample is clustered perfectly: no cluster is suspicious.
+    assert shown.empty
+    at.checkbox(key="overview_suspicious").uncheck().run()
+    expected = overview.filter_clusters(overview.cluster_table(sample_view))
+    assert list(at.dataframe[0].value["cluster"]) == list(expected["cluster"])
     # Open one of them in the detail view.
     pick = expected["clusterKey"].iloc[-1]
     at.selectbox(key="overview_open").set_value(pick).run()
@@ -184,9 +193,17 @@ def test_cohesion_lowest_first(db, sample_view):
     assert list(shown["cluster"]) == list(expected["cluster"])
     assert list(shown["median"]) == list(expected["median"])
     at.checkbox(key="cohesion_suspicious").check().run()
-    assert list(at.dataframe[0].value["cluster"]) == list(
-        expected[expected["suspicious"]]["cluster"]
-    )
+    # The sample is clustered perfectly: varied pages, but no cluster mixes templates.
+    assert not expected["suspicious"].any()
+    assert "No suspicious cluster." in text_of(at)
+    assert not at.dataframe
+
+
+def test_suggestions_on_the_sample_have_nothing_to_decide(db):
+    at = goto(start(), "splits")
+    assert metrics(at)["Split suggestions"] == "0"
+    assert "No cluster is suspicious" in text_of(at)
+    assert "No two clusters look like one template" in text_of(at)
 
 
 def test_validation_on_the_sample_has_nothing_to_decide(db):
@@ -592,3 +609,52 @@ def test_content_view_renders_only_inside_the_sandbox():
     # Through the one sandboxed-iframe widget (scripts off), never raw HTML.
     assert "widgets.sandboxed_document(" in source and "unsafe_allow_html" not in source
     assert content.CLASS_COLOURS["content"] and content.CLASS_COLOURS["noise"]
+
+
+def test_confirm_a_split_and_a_merge_applies_both_on_export_and_persists(db, tmp_path):
+    records = glued_layout_records(12, ("glued.example", "copy.glued.example"))
+    crawl = write_jsonl(tmp_path / "glued.jsonl", records)
+    at = _open_path(start(), crawl)
+    assert "48 pages in 2 clusters" in text_of(at)
+    goto(at, "splits")
+    assert metrics(at)["Split suggestions"] == "2"
+    assert metrics(at)["Splits applied"] == "0"
+    parts = at.dataframe[1].value
+    assert list(parts["size"]) == [12, 12]
+    assert "filters" in parts["onlyThisPartHas"][0] or "filters" in parts["onlyThisPartHas"][1]
+    at.button(key="splits_confirm").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert metrics(at)["Splits applied"] == "1"
+    assert "Decision: **confirmed**" in text_of(at)
+
+    digest = content_hash(CrawlSource.from_path(crawl))
+    (split_key,) = DecisionStore(db).split_decisions(digest, "")
+    goto(at, "validation")
+    at.button(key="validation_confirm").click().run()
+    ((pair, _),) = DecisionStore(db).decisions(digest, "").items()
+
+    # The core's own answer: the confirmed split, then the confirmed merge.
+    run = run_clustering(records)
+    report = validate_cluster_partition(clustered_corpus_from_corpus(run.corpus, run.page_keys))
+    (split,) = [s for s in report.split_suggestions if s.cluster_key == split_key]
+    expected = merge_validated_clusters(split_validated_clusters(run.page_keys, [split]), [pair])
+    # The merge joins the other host's cluster to the split cluster's first part.
+    assert len(set(expected)) == 2 and any("#split:1" in k for k in expected)
+    goto(at, "export")
+    assert "1 confirmed split(s) and 1 confirmed merge(s) applied" in text_of(at)
+    assert list(at.dataframe[0].value["clusterKey"]) == expected
+    goto(at, "overview")
+    assert metrics(at)["Clusters"] == "2"
+
+    # Another session (or a restart) finds the split decision again; undo it there.
+    other = start(crawl=digest)
+    goto(other, "splits")
+    assert metrics(other)["Splits applied"] == "1"
+    other.selectbox(key="splits_pick").set_value(
+        [
+            s.cluster_key for s in sorted(report.split_suggestions, key=lambda s: s.cluster_key)
+        ].index(split_key)
+    ).run()
+    other.button(key="splits_undo").click().run()
+    assert metrics(other)["Splits applied"] == "0"
+    assert [d for _, d, _ in DecisionStore(db).split_history(digest, "")] == ["confirmed", None]

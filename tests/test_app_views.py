@@ -247,6 +247,7 @@ def test_reasons_and_decisions_json(copied):
         "inputSha256": copied.content_hash,
         "contentBlockAttribute": None,
         "decisions": [],
+        "splitDecisions": [],
     }
 
 
@@ -309,3 +310,42 @@ def test_any_page_stays_inside_the_sandbox(page):
         flags=re.S,
     )
     assert restored == page
+
+
+def test_split_decisions_are_stored_applied_and_exported(tmp_path):
+    from page_cluster.app_support import DecisionStore
+    from page_cluster.app_support.views import splits as sv
+
+    from .app_crawls import glued_layout_records, write_jsonl
+
+    path = write_jsonl(tmp_path / "glued.jsonl", glued_layout_records(8))
+    a = analyse(CrawlSource.from_path(path))
+    (split,) = a.report.split_suggestions
+    store = DecisionStore(tmp_path / "d.sqlite3")
+    store.record_split(a.content_hash, "", split.cluster_key, "confirmed")
+    store.record_split(a.content_hash, "", "not-a-cluster-of-this-run", "confirmed")
+    decisions = store.split_decisions(a.content_hash, "")
+    applied = sv.confirmed_splits(a, decisions)
+    assert applied == (split.cluster_key,)
+    assert [d.cluster_key for d in sv.other_split_decisions(a, decisions)] == [
+        "not-a-cluster-of-this-run"
+    ]
+    view = a.view((), applied)
+    assert view.splits == applied and len(view.cluster_keys) == 2
+    # Every view reads the split partition: reasons and cohesion per part.
+    assert set(view.reasons) == set(view.cluster_keys) == set(view.cohesion)
+    assert sum(r["memberCount"] for r in view.reasons.values()) == a.n_pages
+    assert not any(c.suspicious for c in view.cohesion.values())
+    rows = list(csv.DictReader(io.StringIO(export.clusters_csv(a, view))))
+    assert Counter(r["clusterKey"] for r in rows) == Counter(view.keys)
+    table = sv.parts_table(split, a)
+    assert list(table["size"]) == [p.member_count for p in split.parts]
+    body = json.loads(export.decisions_json(a, {}, (), decisions, applied))
+    assert {d["clusterKey"]: d["applied"] for d in body["splitDecisions"]} == {
+        split.cluster_key: True,
+        "not-a-cluster-of-this-run": False,
+    }
+    store.clear_split(a.content_hash, "", split.cluster_key)
+    assert sv.confirmed_splits(a, store.split_decisions(a.content_hash, "")) == ()
+    with pytest.raises(ValueError):
+        store.record_split(a.content_hash, "", split.cluster_key, "maybe")

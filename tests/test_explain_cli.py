@@ -107,6 +107,8 @@ def test_empty_input_still_writes_both_files(tmp_path):
         "mirrorAxis": None,
         "cohesion": [],
         "crossClusterDuplicates": [],
+        "splitSuggestions": [],
+        "mergeSuggestions": [],
     }
 
 

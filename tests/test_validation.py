@@ -217,7 +217,13 @@ def test_safe_merges_policy():
 
 def test_report_json_shape_and_empty_partition():
     empty = validate_cluster_partition([])
-    assert empty.to_json() == {"mirrorAxis": None, "cohesion": [], "crossClusterDuplicates": []}
+    assert empty.to_json() == {
+        "mirrorAxis": None,
+        "cohesion": [],
+        "crossClusterDuplicates": [],
+        "splitSuggestions": [],
+        "mergeSuggestions": [],
+    }
     report = validate_cluster_partition(
         [
             {"clusterKey": "a", "tokens": ["body>p"], "paths": ["x"], "stylesheetHrefs": []},
@@ -225,8 +231,16 @@ def test_report_json_shape_and_empty_partition():
         ]
     )
     data = json.loads(json.dumps(report.to_json()))
-    assert set(data) == {"mirrorAxis", "cohesion", "crossClusterDuplicates"}
+    # The reference's fields, and the grown ones after them (nothing removed).
+    assert set(data) == {
+        "mirrorAxis",
+        "cohesion",
+        "crossClusterDuplicates",
+        "splitSuggestions",
+        "mergeSuggestions",
+    }
     assert set(data["cohesion"][0]) == {
+        "lowMedianSimilarity",
         "clusterKey",
         "memberCount",
         "sampledMemberCount",

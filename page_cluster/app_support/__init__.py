@@ -14,13 +14,19 @@ they return.
   partition views with confirmed merges applied.
 * :mod:`.jobs`: runs in background threads, shared by every browser tab.
 * :mod:`.progress`: progress events turned into a fraction and a sentence.
-* :mod:`.decisions`: the analyst's merge decisions in a SQLite file.
+* :mod:`.decisions`: the analyst's merge and split decisions in a SQLite file.
 * :mod:`.preview`: a page rendered in a sandboxed iframe, landmarks outlined.
 * :mod:`.views`: tables and figures for each view.
 """
 
 from .analysis import Analysis, PartitionView, RunOptions, analyse
-from .decisions import Decision, DecisionStore, DecisionStoreError, default_decisions_path
+from .decisions import (
+    Decision,
+    DecisionStore,
+    DecisionStoreError,
+    SplitDecision,
+    default_decisions_path,
+)
 from .jobs import AnalysisJobs, Job
 from .loading import LoadedPages, PageIndex, fetch_page, load_pages
 from .progress import ProgressSnapshot, RunProgress
@@ -41,6 +47,7 @@ __all__ = [
     "ProgressSnapshot",
     "RunOptions",
     "RunProgress",
+    "SplitDecision",
     "analyse",
     "content_hash",
     "default_decisions_path",

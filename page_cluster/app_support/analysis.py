@@ -14,6 +14,7 @@ products over signatures (no page is parsed again).
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections import OrderedDict
@@ -39,7 +40,12 @@ from ..validation.cohesion import (
 from ..validation.data import ClusteredCorpus, clustered_corpus_from_corpus
 from ..validation.duplicates import CrossClusterDuplicate
 from ..validation.merge import merge_key_map
-from ..validation.report import ClusterPartitionReport, validate_cluster_partition
+from ..validation.report import (
+    ClusterPartitionReport,
+    flag_suspicious,
+    validate_cluster_partition,
+)
+from ..validation.splits import ClusterSplit, find_cluster_splits, split_validated_clusters
 from .labels import cluster_labels
 from .loading import CrawlSource, LoadError, PageIndex, content_hash, fetch_page
 from .loading import load_pages as _load_pages
@@ -95,7 +101,12 @@ def analysis_key(digest: str, options: RunOptions) -> str:
 
 @dataclass(eq=False)
 class PartitionView:
-    """The partition with ``merges`` applied: what every view draws."""
+    """The partition with ``splits`` then ``merges`` applied: what every view draws.
+
+    ``splits`` are the keys of the run's clusters whose split suggestion was
+    confirmed; ``cohesion`` flags a cluster ``suspicious`` when the validator
+    would split the cluster as it is in this partition.
+    """
 
     merges: tuple[Pair, ...]
     keys: list[str]
@@ -113,6 +124,8 @@ class PartitionView:
     def label(self, key: str) -> str:
         """The cluster's human label (its key when it has none)."""
         return self.labels.get(key, key)
+
+    splits: tuple[str, ...] = ()
 
     @property
     def cluster_keys(self) -> list[str]:
@@ -138,25 +151,61 @@ class PartitionView:
         return self.pairs.similarities[self.pairs.pair_cluster == c]
 
 
+def _split_run(run: ClusterRun, base_keys: list[str], split_keys: list[str]) -> ClusterRun:
+    """The run with its clusters split: each (block, token set) item follows its pages.
+
+    A split assigns pages by token set, so the pages of one item share a key.
+    """
+    keys = sorted(set(split_keys))
+    index = {k: i for i, k in enumerate(keys)}
+    page_cluster = np.fromiter((index[k] for k in split_keys), dtype=np.int64)
+    item_cluster = np.empty(len(run.item_sig), dtype=np.int64)
+    item_cluster[run.page_item] = page_cluster
+    units_of = dict(zip(run.cluster_keys, run.cluster_units, strict=True))
+    base_of = dict(zip(split_keys, base_keys, strict=True))
+    return dataclasses.replace(
+        run,
+        item_cluster=item_cluster,
+        cluster_keys=keys,
+        cluster_units=[units_of.get(base_of[k], []) for k in keys],
+    )
+
+
 def _build_view(
-    run: ClusterRun, base_keys: list[str], merges: tuple[Pair, ...], pages: PageIndex | None
+    run: ClusterRun,
+    base_keys: list[str],
+    merges: tuple[Pair, ...],
+    splits: tuple[ClusterSplit, ...] = (),
+    flagged: list[ClusterSplit] | None = None,
+    pages: PageIndex | None = None,
 ) -> PartitionView:
+    """The view of one set of confirmed splits and merges.
+
+    ``flagged``: the split suggestions of this very partition when already
+    known (the run's own report, for the view without decisions).
+    """
+    split_keys = split_validated_clusters(base_keys, splits) if splits else base_keys
+    explained = _split_run(run, base_keys, split_keys) if splits else run
     key_map = merge_key_map(merges)
-    keys = [key_map.get(k, k) for k in base_keys] if key_map else list(base_keys)
+    keys = [key_map.get(k, k) for k in split_keys] if key_map else list(split_keys)
     cc = clustered_corpus_from_corpus(run.corpus, keys)
     order = np.argsort(cc.page_cluster, kind="stable")
     bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
+    if flagged is None:
+        flagged = find_cluster_splits(cc)
+    cohesion, _ = flag_suspicious(compute_cluster_cohesion(cc), flagged)
     view = PartitionView(
         merges=merges,
         keys=keys,
         key_map=key_map,
         clustered=cc,
-        reasons=build_cluster_reasons(run, key_map or None),
-        cohesion={c.cluster_key: c for c in compute_cluster_cohesion(cc)},
+        reasons=build_cluster_reasons(explained, key_map or None),
+        cohesion={c.cluster_key: c for c in cohesion},
         pairs=cohesion_pair_similarities(cc),
         _order=order,
         _bounds=bounds,
         _index={k: i for i, k in enumerate(cc.cluster_keys)},
+        splits=tuple(s.cluster_key for s in splits),
     )
     if pages is not None and len(pages) == len(keys):
         titles = pages.titles if len(pages.titles) == len(keys) else None
@@ -193,9 +242,7 @@ class Analysis:
     engine_version: str = __version__
     input_size: int = 0
     base_keys: list[str] = field(default_factory=list)
-    _views: OrderedDict[tuple[Pair, ...], PartitionView] = field(
-        default_factory=OrderedDict, repr=False
-    )
+    _views: OrderedDict[Any, PartitionView] = field(default_factory=OrderedDict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _search: tuple[pd.Series, pd.Series] | None = field(default=None, repr=False)
 
@@ -217,22 +264,37 @@ class Analysis:
         """The validator's merge suggestions on the run's own partition."""
         return self.report.cross_cluster_duplicates
 
+    def offered_pairs(self) -> set[Pair]:
+        """Every pair the validator suggests merging: duplicates and ranked suggestions."""
+        return {
+            normalize_pair(d.cluster_key_a, d.cluster_key_b)
+            for d in (*self.suggestions, *self.report.merge_suggestions)
+        }
+
     def applicable(self, pairs: Iterable[Pair]) -> tuple[Pair, ...]:
         """The pairs that are current suggestions (others are not applied)."""
-        offered = {normalize_pair(d.cluster_key_a, d.cluster_key_b) for d in self.suggestions}
-        return tuple(sorted({normalize_pair(*p) for p in pairs} & offered))
+        return tuple(sorted({normalize_pair(*p) for p in pairs} & self.offered_pairs()))
 
-    def view(self, merges: Iterable[Pair] = ()) -> PartitionView:
-        """The partition with the given confirmed merges (only current suggestions) applied."""
+    def applicable_splits(self, keys: Iterable[str]) -> tuple[str, ...]:
+        """The cluster keys that have a current split suggestion (others are not applied)."""
+        offered = {s.cluster_key for s in self.report.split_suggestions}
+        return tuple(sorted(set(keys) & offered))
+
+    def view(self, merges: Iterable[Pair] = (), splits: Iterable[str] = ()) -> PartitionView:
+        """The partition with the confirmed splits, then merges, applied (current suggestions)."""
+        wanted_splits = self.applicable_splits(splits)
         wanted = self.applicable(merges)
+        cache_key = (wanted, wanted_splits) if wanted_splits else wanted
         with self._lock:
-            hit = self._views.get(wanted)
+            hit = self._views.get(cache_key)
             if hit is not None:
-                self._views.move_to_end(wanted)
+                self._views.move_to_end(cache_key)
                 return hit
-        built = _build_view(self.run, self.base_keys, wanted, self.pages)
+        chosen = tuple(s for s in self.report.split_suggestions if s.cluster_key in wanted_splits)
+        own = self.report.split_suggestions if not (wanted or chosen) else None
+        built = _build_view(self.run, self.base_keys, wanted, chosen, own, self.pages)
         with self._lock:
-            self._views[wanted] = built
+            self._views[cache_key] = built
             while len(self._views) > MAX_VIEWS:
                 self._views.popitem(last=False)
         return built

@@ -1,7 +1,8 @@
 """The analyst's merge decisions, in a SQLite file that outlives the server.
 
 A decision says whether two clusters of one input are one template
-(``confirmed``) or not (``rejected``). It is keyed by the input's content hash,
+(``confirmed``) or not (``rejected``); a split decision says whether the
+validator's split suggestion for one cluster is right. It is keyed by the input's content hash,
 the option that changes token sets (the content-block attribute; empty when
 none) and the cluster pair in sorted order, so it is found again after a page
 reload, a server restart, or the same crawl uploaded under another name.
@@ -38,6 +39,7 @@ __all__ = [
     "DecisionStore",
     "DecisionStoreError",
     "RecentInput",
+    "SplitDecision",
     "default_decisions_path",
 ]
 
@@ -67,6 +69,24 @@ CREATE TABLE IF NOT EXISTS decision_events (
     scope TEXT NOT NULL,
     cluster_key_a TEXT NOT NULL,
     cluster_key_b TEXT NOT NULL,
+    decision TEXT,
+    at TEXT NOT NULL,
+    engine_version TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS split_decisions (
+    input_hash TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    cluster_key TEXT NOT NULL,
+    decision TEXT NOT NULL CHECK (decision IN ('confirmed', 'rejected')),
+    decided_at TEXT NOT NULL,
+    engine_version TEXT NOT NULL,
+    PRIMARY KEY (input_hash, scope, cluster_key)
+);
+CREATE TABLE IF NOT EXISTS split_decision_events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    input_hash TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    cluster_key TEXT NOT NULL,
     decision TEXT,
     at TEXT NOT NULL,
     engine_version TEXT NOT NULL
@@ -113,6 +133,16 @@ class Decision:
     @property
     def pair(self) -> tuple[str, str]:
         return (self.cluster_key_a, self.cluster_key_b)
+
+
+@dataclass(frozen=True, slots=True)
+class SplitDecision:
+    """The analyst's decision on the split suggestion for one cluster."""
+
+    cluster_key: str
+    decision: str
+    decided_at: str
+    engine_version: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +267,65 @@ class DecisionStore:
             (r[0], r[1], r[2], r[3])
             for r in self._read(
                 "SELECT cluster_key_a, cluster_key_b, decision, at FROM decision_events "
+                "WHERE input_hash = ? AND scope = ? ORDER BY id",
+                (input_hash, scope),
+            )
+        ]
+
+    def record_split(
+        self, input_hash: str, scope: str, cluster_key: str, decision: str
+    ) -> SplitDecision:
+        """Store (or replace) the decision on one cluster's split suggestion, and log it."""
+        if decision not in DECISIONS:
+            raise ValueError(f"decision must be one of {DECISIONS}, got {decision!r}")
+        if not isinstance(cluster_key, str) or not cluster_key:
+            raise ValueError("a split decision needs a cluster key")
+        at = _now()
+        with self._transaction() as conn:
+            conn.execute(
+                "INSERT INTO split_decisions VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (input_hash, scope, cluster_key) DO UPDATE SET "
+                "decision = excluded.decision, decided_at = excluded.decided_at, "
+                "engine_version = excluded.engine_version",
+                (input_hash, scope, cluster_key, decision, at, __version__),
+            )
+            conn.execute(
+                "INSERT INTO split_decision_events (input_hash, scope, cluster_key, decision, "
+                "at, engine_version) VALUES (?, ?, ?, ?, ?, ?)",
+                (input_hash, scope, cluster_key, decision, at, __version__),
+            )
+        return SplitDecision(cluster_key, decision, at, __version__)
+
+    def clear_split(self, input_hash: str, scope: str, cluster_key: str) -> None:
+        """Undo a split decision (the history keeps it)."""
+        with self._transaction() as conn:
+            gone = conn.execute(
+                "DELETE FROM split_decisions WHERE input_hash = ? AND scope = ? "
+                "AND cluster_key = ?",
+                (input_hash, scope, cluster_key),
+            ).rowcount
+            if gone:
+                conn.execute(
+                    "INSERT INTO split_decision_events (input_hash, scope, cluster_key, "
+                    "decision, at, engine_version) VALUES (?, ?, ?, NULL, ?, ?)",
+                    (input_hash, scope, cluster_key, _now(), __version__),
+                )
+
+    def split_decisions(self, input_hash: str, scope: str) -> dict[str, SplitDecision]:
+        """Current split decisions of one input, by cluster key."""
+        rows = self._read(
+            "SELECT cluster_key, decision, decided_at, engine_version FROM split_decisions "
+            "WHERE input_hash = ? AND scope = ? ORDER BY decided_at",
+            (input_hash, scope),
+        )
+        return {r[0]: SplitDecision(*r) for r in rows}
+
+    def split_history(self, input_hash: str, scope: str) -> list[tuple[str, str | None, str]]:
+        """Every split decision change of one input: (key, decision or None when undone, time)."""
+        return [
+            (r[0], r[1], r[2])
+            for r in self._read(
+                "SELECT cluster_key, decision, at FROM split_decision_events "
                 "WHERE input_hash = ? AND scope = ? ORDER BY id",
                 (input_hash, scope),
             )

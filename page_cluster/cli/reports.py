@@ -58,7 +58,8 @@ def write_run_reports(
         merges = out.report.safe_merges()
         progress.message(
             f"validate: {len(out.report.cross_cluster_duplicates)} cross-cluster duplicates, "
-            f"{len(merges)} safe merges applied"
+            f"{len(merges)} safe merges applied; {len(out.report.split_suggestions)} split "
+            f"and {len(out.report.merge_suggestions)} merge suggestions"
         )
         write_json_atomic(validation_path, out.report.to_json())
     if reasons_path is not None and out.reasons is not None:

@@ -211,7 +211,9 @@ def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     progress.message(
         f"validate: {len(ids)} pages in {len(report.cohesion)} clusters; "
         f"{len(report.cross_cluster_duplicates)} cross-cluster duplicates "
-        f"({len(merges)} safe to merge); {suspicious} suspicious clusters; mirror axis: "
+        f"({len(merges)} safe to merge); {suspicious} suspicious clusters "
+        f"({len(report.split_suggestions)} split suggestions); "
+        f"{len(report.merge_suggestions)} merge suggestions; mirror axis: "
         + (f"position {axis.position} {sorted(axis.values)}" if axis else "none")
     )
     try:

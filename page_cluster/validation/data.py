@@ -64,6 +64,10 @@ class ClusteredCorpus:
     stylesheet_hrefs: list[tuple[str, ...]]
     hosts: list[str | None]
     ids: list[Any] | None = field(default=None)
+    #: The token string of every matrix column, when known: structural
+    #: evidence (which subtree a token hangs from) and readable explanations
+    #: need it; without it every token is treated as a top-level one.
+    vocabulary: list[str] | None = field(default=None)
 
     @property
     def n_pages(self) -> int:
@@ -109,6 +113,7 @@ def clustered_corpus_from_corpus(
         stylesheet_hrefs=[s.stylesheet_hrefs for s in signals],
         hosts=[s.host for s in signals],
         ids=list(ids) if ids is not None else None,
+        vocabulary=corpus.tokens,
     )
 
 
@@ -191,6 +196,7 @@ def clustered_corpus_from_pages(
         stylesheet_hrefs=[r.stylesheet_hrefs for r in records],
         hosts=[r.host for r in records],
         ids=[r.id for r in records] if has_ids else None,
+        vocabulary=vocab,
     )
 
 

@@ -10,7 +10,7 @@ step (:func:`~page_cluster.validation.merge.merge_validated_clusters`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..clustering.mirror_axis import (
@@ -33,9 +33,12 @@ from .duplicates import (
     find_cross_cluster_duplicates,
 )
 from .merge import merge_validated_clusters, safe_merges
+from .merge_suggestions import MergeSuggestion, suggest_merges
+from .splits import ClusterSplit, find_cluster_splits
 
 __all__ = [
     "ClusterPartitionReport",
+    "flag_suspicious",
     "validate_and_merge",
     "validate_cluster_partition",
 ]
@@ -43,11 +46,21 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class ClusterPartitionReport:
-    """Mirror axis (or ``None``), per-cluster cohesion, cross-cluster duplicates."""
+    """Mirror axis (or ``None``), per-cluster cohesion, cross-cluster duplicates.
+
+    ``split_suggestions``: the clusters whose members differ on both sides
+    (likely two templates or more), with the proposed parts; a cohesion entry
+    is ``suspicious`` exactly when its cluster has one. ``merge_suggestions``:
+    cluster pairs likely one template, most confident first; unlike the safe
+    merges, they are only suggested.
+    """
 
     mirror_axis: MirrorAxis | None
     cohesion: list[ClusterCohesion]
     cross_cluster_duplicates: list[CrossClusterDuplicate]
+    split_suggestions: list[ClusterSplit] = field(default_factory=list)
+    merge_suggestions: list[MergeSuggestion] = field(default_factory=list)
+    low_cohesion_keys: frozenset[str] = frozenset()
 
     def safe_merges(self) -> list[CrossClusterDuplicate]:
         """Duplicates merged automatically (identical, or mirror-corroborated)."""
@@ -57,8 +70,13 @@ class ClusterPartitionReport:
         """The report in the reference's JSON shape (the ``--validation-file`` content)."""
         return {
             "mirrorAxis": self.mirror_axis.to_json() if self.mirror_axis else None,
-            "cohesion": [c.to_json() for c in self.cohesion],
+            "cohesion": [
+                {**c.to_json(), "lowMedianSimilarity": c.cluster_key in self.low_cohesion_keys}
+                for c in self.cohesion
+            ],
             "crossClusterDuplicates": [d.to_json() for d in self.cross_cluster_duplicates],
+            "splitSuggestions": [s.to_json() for s in self.split_suggestions],
+            "mergeSuggestions": [m.to_json() for m in self.merge_suggestions],
         }
 
 
@@ -98,9 +116,29 @@ def validate_cluster_partition(
     duplicates = find_cross_cluster_duplicates(
         cc, mirror_axis=axis, corroborated_similarity_threshold=corroborated_similarity_threshold
     )
+    splits = find_cluster_splits(cc, mirror_axis=axis)
+    cohesion, low = flag_suspicious(cohesion, splits)
     return ClusterPartitionReport(
-        mirror_axis=axis, cohesion=cohesion, cross_cluster_duplicates=duplicates
+        mirror_axis=axis,
+        cohesion=cohesion,
+        cross_cluster_duplicates=duplicates,
+        split_suggestions=splits,
+        merge_suggestions=suggest_merges(cc),
+        low_cohesion_keys=low,
     )
+
+
+def flag_suspicious(
+    cohesion: list[ClusterCohesion], splits: Sequence[ClusterSplit]
+) -> tuple[list[ClusterCohesion], frozenset[str]]:
+    """Cohesion entries flagged from split evidence, and the keys the median flagged.
+
+    Low median similarity alone is common in a template with varied content,
+    so it no longer makes a cluster suspicious; it is kept as its own field.
+    """
+    split_keys = {s.cluster_key for s in splits}
+    low = frozenset(c.cluster_key for c in cohesion if c.suspicious)
+    return [replace(c, suspicious=c.cluster_key in split_keys) for c in cohesion], low
 
 
 def validate_and_merge(

@@ -68,7 +68,7 @@ def cohesion_figure(view: PartitionView, keys: list[str]) -> go.Figure:
         x=DEFAULT_SUSPICIOUS_MEDIAN_BELOW,
         line_dash="dash",
         line_color="#777",
-        annotation_text="suspicious below",
+        annotation_text="low median below",
         annotation_position="bottom right",
     )
     fig.update_layout(

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..analysis import Analysis, PartitionView
-from ..decisions import Decision
+from ..decisions import Decision, SplitDecision
 
 __all__ = ["CSV_COLUMNS", "clusters_csv", "decisions_json", "reasons_json", "validation_json"]
 
@@ -58,9 +58,32 @@ def validation_json(analysis: Analysis) -> str:
         )
         for d in report.cross_cluster_duplicates
     ]
+    merges = [
+        dataclasses.replace(
+            m,
+            example_page_a=pages.label(m.example_page_a),
+            example_page_b=pages.label(m.example_page_b),
+        )
+        for m in report.merge_suggestions
+    ]
+    splits = [
+        dataclasses.replace(
+            s,
+            parts=[
+                dataclasses.replace(p, example_pages=[pages.label(i) for i in p.example_pages])
+                for p in s.parts
+            ],
+        )
+        for s in report.split_suggestions
+    ]
     return (
         json.dumps(
-            dataclasses.replace(report, cross_cluster_duplicates=named).to_json(),
+            dataclasses.replace(
+                report,
+                cross_cluster_duplicates=named,
+                merge_suggestions=merges,
+                split_suggestions=splits,
+            ).to_json(),
             ensure_ascii=False,
             indent=1,
         )
@@ -72,8 +95,10 @@ def decisions_json(
     analysis: Analysis,
     decisions: Mapping[tuple[str, str], Decision],
     applied: tuple[tuple[str, str], ...],
+    split_decisions: Mapping[str, SplitDecision] | None = None,
+    applied_splits: tuple[str, ...] = (),
 ) -> str:
-    """The analyst's decisions on this input, and which of them were applied."""
+    """The analyst's merge and split decisions on this input, and which were applied."""
     applied_set = set(applied)
     body = {
         "inputSha256": analysis.content_hash,
@@ -88,6 +113,16 @@ def decisions_json(
                 "applied": d.pair in applied_set,
             }
             for d in decisions.values()
+        ],
+        "splitDecisions": [
+            {
+                "clusterKey": d.cluster_key,
+                "decision": d.decision,
+                "decidedAt": d.decided_at,
+                "engineVersion": d.engine_version,
+                "applied": d.cluster_key in applied_splits,
+            }
+            for d in (split_decisions or {}).values()
         ],
     }
     return json.dumps(body, ensure_ascii=False, indent=1) + "\n"

@@ -179,7 +179,7 @@ def filter_clusters(
 def size_figure(table: pd.DataFrame) -> go.Figure:
     """Treemap of cluster sizes grouped by block; suspicious clusters in red."""
     data = table.assign(
-        status=np.where(table["suspicious"], "suspicious (low cohesion)", "cohesive"),
+        status=np.where(table["suspicious"], "suspicious (split suggested)", "cohesive"),
         median=table["cohesionMedian"].round(3),
         block=table["block"].map(plotly_text),
         label=table["label"].map(plotly_text),
@@ -191,7 +191,7 @@ def size_figure(table: pd.DataFrame) -> go.Figure:
         color="status",
         color_discrete_map={
             "(?)": "#dddddd",
-            "suspicious (low cohesion)": "#d62728",
+            "suspicious (split suggested)": "#d62728",
             "cohesive": "#2ca02c",
         },
         hover_data={"median": True, "size": True},

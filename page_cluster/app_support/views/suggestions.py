@@ -110,7 +110,7 @@ def other_decisions(
     analysis: Analysis, decisions: Mapping[tuple[str, str], Decision]
 ) -> list[Decision]:
     """Stored decisions about pairs this run does not suggest (kept, not applied)."""
-    offered = {normalize_pair(d.cluster_key_a, d.cluster_key_b) for d in analysis.suggestions}
+    offered = analysis.offered_pairs()
     return [d for p, d in decisions.items() if p not in offered]
 
 

@@ -1,0 +1,213 @@
+"""Ranked merge suggestions: cluster pairs that are likely one template.
+
+The engine splits a template when its pages differ by optional parts (a table
+of contents on long pages, a footer navigation, an aside) or by styling
+(modifier and state classes). Two clusters are suggested as one template when
+their token profiles differ *on one side only* or not at all
+(:mod:`~page_cluster.validation.evidence`): one cluster may have a subtree the
+other lacks, but not both. Two templates differ on both sides.
+
+Each cluster is compared with its most similar clusters (Jaccard similarity of
+their quorum cores, the tokens on 80% of the members, from one sparse
+product), and the most similar one-sided partner is suggested, with its
+confidence (that similarity) and evidence (the optional subtrees, the class
+variants). A cluster pair with two-sided differences is never suggested, so a
+suggestion never undoes a split the validator would propose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
+from .evidence import QUORUM, parent_columns, template_differences
+from .generalize import fold_value_classes
+from .splits import cluster_free_form
+
+__all__ = ["NEAREST_CANDIDATES", "MergeSuggestion", "suggest_merges"]
+
+#: Nearest clusters (by core similarity) checked for each cluster.
+NEAREST_CANDIDATES = 20
+#: Clusters whose core rows are compared in one product.
+ROW_CHUNK = 1024
+#: Tokens listed per side in a suggestion's evidence.
+MAX_LISTED_TOKENS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class MergeSuggestion:
+    """Two clusters likely rendered from one template.
+
+    ``confidence`` is the Jaccard similarity of the two clusters' quorum cores;
+    ``kind`` is ``identicalCore`` (no structural difference at all),
+    ``classVariants`` (they differ only by classes on the same elements) or
+    ``optionalSections`` (one has subtrees the other lacks, never the reverse).
+    """
+
+    cluster_key_a: str
+    cluster_key_b: str
+    confidence: float
+    kind: str
+    only_in_a: list[str]
+    only_in_b: list[str]
+    class_variants: list[list[str]]
+    example_page_a: Any = None
+    example_page_b: Any = None
+
+    def to_json(self) -> dict:
+        return {
+            "clusterKeyA": self.cluster_key_a,
+            "clusterKeyB": self.cluster_key_b,
+            "confidence": round(self.confidence, 4),
+            "kind": self.kind,
+            "onlyInA": self.only_in_a,
+            "onlyInB": self.only_in_b,
+            "classVariants": self.class_variants,
+            "examplePageA": self.example_page_a,
+            "examplePageB": self.example_page_b,
+        }
+
+
+def _profiles(cc: ClusteredCorpus) -> tuple[sp.csr_matrix, np.ndarray, np.ndarray]:
+    """Token frequency of every cluster (rows), member counts, a first page each."""
+    n_c, n_s = len(cc.cluster_keys), cc.matrix.shape[0]
+    counts = sp.csr_matrix((np.ones(cc.n_pages), (cc.page_cluster, cc.page_sig)), shape=(n_c, n_s))
+    sizes = np.asarray(counts.sum(1)).ravel()
+    freq = sp.diags(1.0 / np.maximum(sizes, 1)) @ (counts @ cc.matrix)
+    first = np.full(n_c, -1, dtype=np.int64)
+    first[cc.page_cluster[::-1]] = np.arange(cc.n_pages)[::-1]
+    return sp.csr_matrix(freq), sizes, first
+
+
+def _nearest(core: sp.csr_matrix, hosts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each cluster's most similar other clusters on the same host (pairs i < j)."""
+    n = core.shape[0]
+    sizes = np.asarray(core.sum(1)).ravel()
+    out_a, out_b, out_s = [], [], []
+    k = min(NEAREST_CANDIDATES, n - 1)
+    if k <= 0:
+        e = np.empty(0, np.int64)
+        return e, e, np.empty(0)
+    for lo in range(0, n, ROW_CHUNK):
+        hi = min(lo + ROW_CHUNK, n)
+        inter = (core[lo:hi] @ core.T).toarray()
+        union = sizes[lo:hi, None] + sizes[None, :] - inter
+        with np.errstate(invalid="ignore", divide="ignore"):
+            sim = np.where(union > 0, inter / np.maximum(union, 1), 0.0)
+        rows = np.arange(lo, hi)
+        sim[rows - lo, rows] = -1.0
+        sim[hosts[rows][:, None] != hosts[None, :]] = -1.0
+        top = np.argpartition(-sim, k - 1, axis=1)[:, :k]
+        s = np.take_along_axis(sim, top, axis=1)
+        a = np.repeat(rows, k)
+        out_a.append(a)
+        out_b.append(top.ravel())
+        out_s.append(s.ravel())
+    a, b, s = np.concatenate(out_a), np.concatenate(out_b), np.concatenate(out_s)
+    keep = s > 0
+    a, b, s = a[keep], b[keep], s[keep]
+    lo_, hi_ = np.minimum(a, b), np.maximum(a, b)
+    code, first = np.unique(lo_ * n + hi_, return_index=True)
+    return code // n, code % n, s[first]
+
+
+def _cluster_hosts(cc: ClusteredCorpus) -> np.ndarray:
+    """One host code per cluster (its first page's host): suggestions stay on one site."""
+    codes: dict[Any, int] = {}
+    page_host = np.array([codes.setdefault(h, len(codes)) for h in cc.hosts], dtype=np.int64)
+    out = np.zeros(len(cc.cluster_keys), dtype=np.int64)
+    out[cc.page_cluster[::-1]] = page_host[::-1]
+    return out
+
+
+def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
+    """Cluster pairs whose structures differ on one side at most, most confident first.
+
+    Each cluster appears in at most one suggestion as the smaller side: the
+    partner it is most similar to among those it may join.
+
+    >>> doc = ["body>main", "body>main>p"]
+    >>> toc = ["body>main", "body>main>p", "body>main>nav"]
+    >>> form = ["body>main", "body>main>form"]
+    >>> pairs = [("a", doc)] * 3 + [("b", toc)] * 9 + [("b", doc), ("c", form)]
+    >>> pages = [{"clusterKey": k, "tokens": t} for k, t in pairs]
+    >>> [(s.cluster_key_a, s.cluster_key_b, s.kind, s.only_in_b) for s in suggest_merges(pages)]
+    [('a', 'b', 'optionalSections', ['body>main>nav'])]
+    """
+    cc = fold_value_classes(as_clustered_corpus(pages))
+    n_c = len(cc.cluster_keys)
+    if n_c < 2:
+        return []
+    freq, sizes, first = _profiles(cc)
+    core = (freq >= QUORUM).astype(np.float32)
+    core.eliminate_zeros()
+    a, b, sim = _nearest(sp.csr_matrix(core), _cluster_hosts(cc))
+    vocab = cc.vocabulary
+    # Tokens some cluster has on part of its pages: optional somewhere on the site.
+    partial = (freq.data > 0) & (freq.data < 1)
+    varies = set(np.unique(freq.indices[partial]).tolist())
+
+    def rates(row: int) -> dict[str, float]:
+        r = freq.getrow(row)
+        names = [vocab[c] for c in r.indices.tolist()] if vocab else r.indices.astype(str)
+        return dict(zip(names, r.data.tolist(), strict=True))
+
+    col_of = {t: i for i, t in enumerate(vocab)} if vocab else {}
+    if not vocab:
+        col_of = {str(i): i for i in range(cc.matrix.shape[1])}
+    parents = parent_columns(vocab, cc.matrix.shape[1])
+    free = cluster_free_form(cc, parents, np.unique(np.r_[a, b]))
+    candidates = []
+    for i, j, s in zip(a.tolist(), b.tolist(), sim.tolist(), strict=True):
+        # A container that each cluster able to show it fills freely holds content
+        # (one token set alone shows no variation).
+        seen = [free[c] for c in (i, j) if c in free]
+        content = set.intersection(*seen) if seen else set()
+        names = {vocab[c] for c in content} if vocab else {str(c) for c in content}
+        diff = template_differences(
+            rates(i), rates(j), sizes[i], sizes[j], names.__contains__ if names else None
+        )
+        if diff.two_sided:
+            continue  # two templates
+        # A subtree one side lacks is an optional part only if the site shows it
+        # optional: some cluster has it on part of its pages.
+        if any(col_of.get(t, -1) not in varies for t in diff.only_a + diff.only_b):
+            continue
+        kind = (
+            "optionalSections"
+            if diff.only_a or diff.only_b
+            else "classVariants"
+            if diff.variants
+            else "identicalCore"
+        )
+        candidates.append((s, i, j, kind, diff.only_a, diff.only_b, diff.variants))
+    # The smaller cluster of a pair is the one joining: keep its best partner only.
+    best: dict[int, tuple] = {}
+    for cand in candidates:
+        s, i, j = cand[0], cand[1], cand[2]
+        small = i if (sizes[i], cc.cluster_keys[i]) < (sizes[j], cc.cluster_keys[j]) else j
+        if small not in best or s > best[small][0]:
+            best[small] = cand
+    out = []
+    for s, i, j, kind, rest_i, rest_j, variants in best.values():
+        rest_i.sort(key=lambda t: (t.count(">"), t))
+        rest_j.sort(key=lambda t: (t.count(">"), t))
+        out.append(
+            MergeSuggestion(
+                cluster_key_a=cc.cluster_keys[i],
+                cluster_key_b=cc.cluster_keys[j],
+                confidence=float(s),
+                kind=kind,
+                only_in_a=rest_i[:MAX_LISTED_TOKENS],
+                only_in_b=rest_j[:MAX_LISTED_TOKENS],
+                class_variants=variants[:MAX_LISTED_TOKENS],
+                example_page_a=cc.page_label(int(first[i])),
+                example_page_b=cc.page_label(int(first[j])),
+            )
+        )
+    out.sort(key=lambda m: (-m.confidence, m.cluster_key_a, m.cluster_key_b))
+    return out

@@ -1,0 +1,488 @@
+"""Suspicious clusters and split suggestions, from evidence inside each cluster.
+
+Low average similarity alone does not make a cluster suspicious: free-form
+content and optional widgets make pages of one template differ a lot. A
+cluster is suspicious when its members fall into sub-groups that differ *on
+both sides* (:mod:`~page_cluster.validation.evidence`): each sub-group has a
+subtree, on nearly all of its pages, that the other sub-group lacks although it
+has the container. That is what two templates look like and what optional
+parts do not.
+
+Candidate sub-groups come from the cluster's own similarity structure: average
+linkage on the Jaccard distances of its distinct token sets, whose top nodes
+are the natural bisections (a group of pages and the rest). The best
+two-sided bisection is kept and each side is searched again, so a cluster
+glued from several templates is split into several parts. Every page of the
+cluster gets a part: token sets beyond the sample go with their most similar
+sampled token set.
+
+Works on the partition alone (token sets and keys), whatever made it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..clustering.mirror_axis import MirrorAxis, detect_mirror_axis
+from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
+from .duplicates import mirror_groups
+from .evidence import (
+    FREE_FORM_SHARE,
+    TemplateDifference,
+    child_set_hashes,
+    distinctive,
+    free_form_columns,
+    parent_columns,
+    template_differences,
+)
+from .generalize import fold_value_classes
+
+__all__ = [
+    "MAX_PARTS",
+    "MAX_SIGNATURES",
+    "MIN_PART_PAGES",
+    "ClusterSplit",
+    "SplitPart",
+    "find_cluster_splits",
+    "page_documents",
+    "split_key",
+    "split_validated_clusters",
+]
+
+#: Distinct token sets compared per cluster (a seeded sample beyond): 400 give
+#: 80k pairs, cheap, and a template on 1% of a large cluster is still sampled.
+MAX_SIGNATURES = 400
+#: Parts a split suggestion stops at (a cluster glued from more templates is
+#: split again once the parts are clusters of their own).
+MAX_PARTS = 8
+#: Top nodes of the linkage tree tried as one side of a bisection.
+CANDIDATE_NODES = 16
+#: A part needs at least this many documents (pages, mirror copies counted
+#: once): one odd page is content, not a template.
+MIN_PART_PAGES = 2
+#: Distinguishing tokens listed per part.
+MAX_LISTED_TOKENS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class SplitPart:
+    """One proposed sub-cluster: its size and what only it has."""
+
+    member_count: int
+    distinguishing_tokens: list[str]
+    example_pages: list[Any]
+
+    def to_json(self) -> dict:
+        return {
+            "memberCount": self.member_count,
+            "distinguishingTokens": self.distinguishing_tokens,
+            "examplePages": self.example_pages,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterSplit:
+    """A split suggestion: the cluster's pages in ``parts`` (largest first).
+
+    ``members`` are page positions (input order) and ``member_part`` the part
+    of each; ``within_similarity`` / ``between_similarity`` are the mean
+    Jaccard similarity of sampled token-set pairs inside one part and across
+    parts (the structural gap, for display).
+    """
+
+    cluster_key: str
+    parts: list[SplitPart]
+    within_similarity: float
+    between_similarity: float
+    members: np.ndarray = field(repr=False)
+    member_part: np.ndarray = field(repr=False)
+
+    @property
+    def member_count(self) -> int:
+        return len(self.members)
+
+    def to_json(self) -> dict:
+        return {
+            "clusterKey": self.cluster_key,
+            "memberCount": self.member_count,
+            "withinPartSimilarity": round(self.within_similarity, 4),
+            "betweenPartSimilarity": round(self.between_similarity, 4),
+            "parts": [p.to_json() for p in self.parts],
+        }
+
+    def page_keys(self) -> dict[int, str]:
+        """New key of every member page (see :func:`split_key`)."""
+        return {
+            int(p): split_key(self.cluster_key, int(k))
+            for p, k in zip(self.members.tolist(), self.member_part.tolist(), strict=True)
+        }
+
+
+def split_key(cluster_key: str, part: int) -> str:
+    """The key of part ``part`` (0-based) of a split cluster; part 0 keeps the key.
+
+    >>> split_key("k", 0), split_key("k", 2)
+    ('k', 'k#split:2')
+    """
+    return cluster_key if part == 0 else f"{cluster_key}#split:{part}"
+
+
+def _seed(key: str) -> int:
+    return int.from_bytes(hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).digest())
+
+
+def _jaccard(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Pairwise Jaccard similarity of the binary rows of two dense matrices."""
+    inter = x @ y.T
+    union = x.sum(1)[:, None] + y.sum(1)[None, :] - inter
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(union > 0, inter / np.maximum(union, 1), 1.0)
+
+
+def _candidate_masks(sim: np.ndarray) -> np.ndarray:
+    """Sides of the natural bisections: the top nodes of an average-linkage tree."""
+    from scipy.cluster.hierarchy import fcluster, linkage
+    from scipy.spatial.distance import squareform
+
+    m = len(sim)
+    dist = np.clip(1.0 - sim, 0.0, 1.0)
+    np.fill_diagonal(dist, 0.0)
+    tree = linkage(squareform(dist, checks=False), method="average")
+    seen: set[bytes] = set()
+    masks = []
+    for k in range(2, min(CANDIDATE_NODES, m) + 1):
+        labels = fcluster(tree, k, criterion="maxclust")
+        for label in np.unique(labels):
+            mask = labels == label
+            if mask.all():
+                continue
+            code = np.packbits(mask).tobytes()
+            if code not in seen:
+                seen.add(code)
+                masks.append(mask)
+    return np.array(masks, dtype=bool).reshape(len(masks), m)
+
+
+def _profiles(masks: np.ndarray, weights: np.ndarray, x: np.ndarray) -> np.ndarray:
+    w = masks * weights[None, :]
+    return (w @ x) / np.maximum(w.sum(1), 1e-12)[:, None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Sample:
+    """A cluster's sampled token sets as dense rows, with what the tests need."""
+
+    x: np.ndarray
+    weights: np.ndarray
+    sim: np.ndarray
+    parents: np.ndarray
+    hashes: np.ndarray
+    names: list[str] | None
+    #: Row x document incidence: which documents (pages, mirror copies counted
+    #: once) have each sampled token set.
+    docs: sp.csr_matrix
+
+
+def _rates(freq: np.ndarray, names: list[str], cols: np.ndarray) -> dict[str, float]:
+    return {names[c]: float(freq[c]) for c in cols.tolist()}
+
+
+def structural_differences(
+    s: _Sample, rows: np.ndarray, side: np.ndarray, fa: np.ndarray, fb: np.ndarray
+) -> TemplateDifference:
+    """What the two sides of a candidate bisection differ by, as templates.
+
+    Differences below a container holding free-form content on either side are
+    content (:func:`~page_cluster.validation.evidence.free_form_columns`).
+    """
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    cols = np.nonzero((fa > 0) | (fb > 0))[0]
+    index = {names[c]: c for c in cols.tolist()}
+    x, h = s.x[rows], s.hashes[rows]
+    cache: dict[str, bool] = {}
+
+    def is_content(container: str) -> bool:
+        if container not in cache:
+            c = index.get(container)
+            if c is None:
+                cache[container] = False
+            else:
+                col = np.array([c])
+                cache[container] = bool(
+                    free_form_columns(x, h, side, col)[0] or free_form_columns(x, h, ~side, col)[0]
+                )
+        return cache[container]
+
+    return template_differences(
+        _rates(fa, names, cols),
+        _rates(fb, names, cols),
+        _documents(s, rows[side]),
+        _documents(s, rows[~side]),
+        is_content,
+        renamed_elements=True,
+    )
+
+
+def _documents(s: _Sample, rows: np.ndarray) -> float:
+    """Independent pages among ``rows``: mirror copies of one page count once."""
+    return float(np.count_nonzero(np.asarray(s.docs[rows].sum(0)).ravel()))
+
+
+def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
+    """The best two-sided bisection of ``rows`` (a mask over them), or ``None``."""
+    if len(rows) < 2 or s.weights[rows].sum() < 2 * MIN_PART_PAGES:
+        return None
+    masks = _candidate_masks(s.sim[np.ix_(rows, rows)])
+    if len(masks) == 0:
+        return None
+    w, xr = s.weights[rows], s.x[rows]
+    fa = _profiles(masks, w, xr)
+    fb = _profiles(~masks, w, xr)
+    da = distinctive(fa, fb, s.parents)
+    db = distinctive(fb, fa, s.parents)
+    n_a, n_b = np.zeros(len(masks), np.int64), np.zeros(len(masks), np.int64)
+    incidence = s.docs[rows]
+    side_a = sp.csr_matrix(masks.astype(np.float32))
+    side_b = sp.csr_matrix((~masks).astype(np.float32))
+    docs_a = np.count_nonzero((side_a @ incidence).toarray(), axis=1)
+    docs_b = np.count_nonzero((side_b @ incidence).toarray(), axis=1)
+    big_enough = np.minimum(docs_a, docs_b) >= MIN_PART_PAGES
+    for k in np.nonzero(da.any(1) & db.any(1) & big_enough)[0]:
+        diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
+        n_a[k], n_b[k] = len(diff.only_a), len(diff.only_b)
+    ok = (n_a > 0) & (n_b > 0) & big_enough
+    if not ok.any():
+        return None
+    # Most differences on the weaker side first, then the most balanced split.
+    score = np.lexsort((-np.minimum(docs_a, docs_b), -np.minimum(n_a, n_b)))
+    best = next(i for i in score if ok[i])
+    return masks[best]
+
+
+def _split_rows(s: _Sample) -> np.ndarray:
+    """Part label of every sampled token set (all 0 when nothing splits)."""
+    labels = np.zeros(len(s.weights), dtype=np.int64)
+    open_parts = [0]
+    n_parts = 1
+    while open_parts and n_parts < MAX_PARTS:
+        part = open_parts.pop(0)
+        rows = np.nonzero(labels == part)[0]
+        mask = _bisect(s, rows)
+        if mask is None:
+            continue
+        labels[rows[~mask]] = n_parts
+        open_parts += [part, n_parts]
+        n_parts += 1
+    return labels
+
+
+def _assign_rest(
+    matrix: sp.csr_matrix, cols: np.ndarray, sample_x: np.ndarray, rest: np.ndarray
+) -> np.ndarray:
+    """For each unsampled token set, its most similar sampled one (chunked)."""
+    out = np.empty(len(rest), dtype=np.int64)
+    for lo in range(0, len(rest), 1000):
+        chunk = matrix[rest[lo : lo + 1000]][:, cols].toarray().astype(np.float32)
+        out[lo : lo + len(chunk)] = np.argmax(_jaccard(chunk, sample_x), axis=1)
+    return out
+
+
+def _split_one(
+    cc: ClusteredCorpus,
+    key_index: int,
+    members: np.ndarray,
+    parents: np.ndarray,
+    document: np.ndarray,
+) -> ClusterSplit | None:
+    key = cc.cluster_keys[key_index]
+    if len(members) < 2 * MIN_PART_PAGES:
+        return None
+    sample, sigs, counts, inverse = _sampled_rows(cc, key, members)
+    if len(sigs) < 2:
+        return None
+    sub = cc.matrix[sigs[sample]].tocsr()
+    cols = np.unique(sub.indices)
+    if len(cols) == 0:
+        return None
+    x = sub[:, cols].toarray().astype(np.float32)
+    local = np.full(cc.matrix.shape[1], -1, dtype=np.int64)
+    local[cols] = np.arange(len(cols))
+    global_parent = parents[cols]
+    lp = np.where(global_parent >= 0, local[np.maximum(global_parent, 0)], global_parent)
+    sim = _jaccard(x, x)
+    # Sampled token sets carry their own page counts; the rest join their nearest.
+    sig_of_sample = np.full(len(sigs), -1, dtype=np.int64)
+    sig_of_sample[sample] = np.arange(len(sample))
+    rest = np.nonzero(sig_of_sample < 0)[0]
+    if len(rest):
+        sig_of_sample[rest] = _assign_rest(cc.matrix, cols, x, sigs[rest])
+    weights = np.bincount(sig_of_sample, weights=counts, minlength=len(sample))
+    vocab = cc.vocabulary
+    names = [vocab[c] for c in cols.tolist()] if vocab is not None else None
+    member_row = sig_of_sample[inverse]
+    _, member_doc = np.unique(document[members], return_inverse=True)
+    docs = sp.csr_matrix(
+        (np.ones(len(members), dtype=np.float32), (member_row, member_doc)),
+        shape=(len(sample), int(member_doc.max()) + 1),
+    )
+    docs.data[:] = 1.0
+    sample_data = _Sample(x, weights, sim, lp, child_set_hashes(x, lp), names, docs)
+    labels = _split_rows(sample_data)
+    n_parts = int(labels.max()) + 1
+    if n_parts < 2:
+        return None
+    # Parts numbered by size (largest first), ties by their first page.
+    member_part = labels[sig_of_sample[inverse]]
+    sizes = np.bincount(member_part, minlength=n_parts)
+    first = np.array([members[member_part == p].min() for p in range(n_parts)])
+    order = np.lexsort((first, -sizes))
+    renumber = np.empty(n_parts, dtype=np.int64)
+    renumber[order] = np.arange(n_parts)
+    member_part = renumber[member_part]
+    labels = renumber[labels]
+    # Each part against the rest of the cluster: what only it has.
+    masks = labels[None, :] == np.arange(n_parts)[:, None]
+    fa = _profiles(masks, weights, x)
+    fb = _profiles(~masks, weights, x)
+    only = distinctive(fa, fb, lp)
+    parts = []
+    for p in range(n_parts):
+        tok = cols[np.nonzero(only[p])[0]]
+        # Shallow tokens first: the outermost differences say most about a template.
+        names = [vocab[t] for t in tok] if vocab is not None else [str(t) for t in tok]
+        names.sort(key=lambda s: (s.count(">"), s))
+        pages = members[member_part == p]
+        parts.append(
+            SplitPart(
+                member_count=int(sizes[order[p]]),
+                distinguishing_tokens=names[:MAX_LISTED_TOKENS],
+                example_pages=[cc.page_label(int(i)) for i in pages[:3]],
+            )
+        )
+    same = labels[:, None] == labels[None, :]
+    # Pairs of distinct pages: a token set shared by w pages is w(w-1)/2 pairs at 1.
+    pair = np.outer(weights, weights)
+    np.fill_diagonal(pair, weights * (weights - 1))
+    within = float((sim * pair)[same].sum() / max(pair[same].sum(), 1e-12))
+    between = float((sim * pair)[~same].sum() / max(pair[~same].sum(), 1e-12))
+    return ClusterSplit(key, parts, within, between, members, member_part)
+
+
+def _sampled_rows(
+    cc: ClusteredCorpus, key: str, members: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct token sets of the members (a seeded sample beyond MAX_SIGNATURES).
+
+    Returns the sampled signature ids, all distinct ids, the page counts of all
+    and each member's index into the distinct ids.
+    """
+    sigs, inverse, counts = np.unique(cc.page_sig[members], return_inverse=True, return_counts=True)
+    if len(sigs) > MAX_SIGNATURES:
+        rng = np.random.default_rng(_seed(key))
+        sample = np.sort(rng.choice(len(sigs), size=MAX_SIGNATURES, replace=False))
+    else:
+        sample = np.arange(len(sigs))
+    return sample, sigs, counts, inverse
+
+
+def cluster_free_form(
+    cc: ClusteredCorpus, parents: np.ndarray, clusters: np.ndarray
+) -> dict[int, set[int]]:
+    """Per cluster (index), the token columns that hold free-form content in it."""
+    order = np.argsort(cc.page_cluster, kind="stable")
+    bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
+    out: dict[int, set[int]] = {}
+    for c in clusters.tolist():
+        members = np.sort(order[bounds[c] : bounds[c + 1]])
+        sample, sigs, _, _ = _sampled_rows(cc, cc.cluster_keys[c], members)
+        if len(sample) * FREE_FORM_SHARE < 1:
+            continue  # too few token sets to show a share of a third
+        sub = cc.matrix[sigs[sample]].tocsr()
+        cols = np.unique(sub.indices)
+        x = sub[:, cols].toarray().astype(np.float32)
+        local = np.full(cc.matrix.shape[1], -1, dtype=np.int64)
+        local[cols] = np.arange(len(cols))
+        gp = parents[cols]
+        lp = np.where(gp >= 0, local[np.maximum(gp, 0)], gp)
+        containers = np.unique(lp[lp >= 0])
+        hashes = child_set_hashes(x, lp)
+        free = free_form_columns(x, hashes, np.ones(len(x), dtype=bool), containers)
+        out[c] = set(cols[containers[free]].tolist())
+    return out
+
+
+def page_documents(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
+    """Per page, its document: mirror copies of one page (same shape under the
+    site's mirror axis, e.g. one manual page in several languages) are one
+    document, any other page is its own. Evidence is counted in documents: a
+    page and its translations are one observation, not several.
+    """
+    own = np.arange(cc.n_pages, dtype=np.int64)
+    if axis is None or cc.n_pages == 0:
+        return own
+    groups = mirror_groups(cc, axis)
+    return np.where(groups >= 0, groups, int(groups.max(initial=-1)) + 1 + own)
+
+
+def find_cluster_splits(
+    pages: PartitionInput, *, mirror_axis: MirrorAxis | bool | None = True
+) -> list[ClusterSplit]:
+    """A split suggestion for every cluster whose members differ on both sides.
+
+    Sorted by cluster key. An empty list: no cluster shows two templates.
+    ``mirror_axis``: the site's mirror axis, ``True`` to detect it from the
+    pages' paths, or ``None`` to count every page on its own.
+
+    >>> a = ["body>main", "body>main>table", "body>main>table>tr"]
+    >>> b = ["body>main", "body>main>form", "body>main>form>input"]
+    >>> splits = find_cluster_splits([{"clusterKey": "k", "tokens": t} for t in [a, a, b, b]])
+    >>> [(p.member_count, p.distinguishing_tokens) for p in splits[0].parts]
+    [(2, ['body>main>table']), (2, ['body>main>form'])]
+    """
+    cc = fold_value_classes(as_clustered_corpus(pages))
+    if cc.n_pages == 0:
+        return []
+    if mirror_axis is True:
+        mirror_axis = detect_mirror_axis(cc.paths, hosts=cc.hosts)
+    elif mirror_axis is False:
+        mirror_axis = None
+    parents = parent_columns(cc.vocabulary, cc.matrix.shape[1])
+    document = page_documents(cc, mirror_axis)
+    order = np.argsort(cc.page_cluster, kind="stable")
+    bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
+    out = []
+    for c in range(len(cc.cluster_keys)):
+        members = np.sort(order[bounds[c] : bounds[c + 1]])
+        split = _split_one(cc, c, members, parents, document)
+        if split is not None:
+            out.append(split)
+    return out
+
+
+def split_validated_clusters(
+    cluster_keys: Sequence[str], splits: Iterable[ClusterSplit]
+) -> list[str]:
+    """Every page's key after applying the confirmed split suggestions.
+
+    ``cluster_keys`` is the partition the splits were found on (one key per
+    page, same order); part 0 of a split keeps the cluster's key.
+
+    >>> a, b = ["body>main>table"], ["body>main>form"]
+    >>> keys = ["k", "k", "k", "k", "j"]
+    >>> pages = [{"clusterKey": k, "tokens": t} for k, t in zip(keys, [a, b, a, b, a])]
+    >>> split_validated_clusters(keys, find_cluster_splits(pages))
+    ['k', 'k#split:1', 'k', 'k#split:1', 'j']
+    """
+    out = list(cluster_keys)
+    for split in splits:
+        for page, key in split.page_keys().items():
+            if out[page] != split.cluster_key:
+                raise ValueError(f"page {page} is not in cluster {split.cluster_key!r}")
+            out[page] = key
+    return out

@@ -1,0 +1,289 @@
+"""Suspicious clusters, split suggestions and ranked merge suggestions."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter, defaultdict
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from page_cluster import (
+    find_cluster_splits,
+    split_validated_clusters,
+    suggest_merges,
+    validate_cluster_partition,
+)
+from page_cluster.ingest import build_corpus
+from page_cluster.validation.data import (
+    ClusteredCorpus,
+    as_clustered_corpus,
+    clustered_corpus_from_corpus,
+)
+from page_cluster.validation.evidence import significant
+from page_cluster.validation.merge import merge_validated_clusters
+
+from . import cms_site
+from .sites import mirrored_site
+
+
+def _records(tokens_by_key):
+    return [{"clusterKey": k, "tokens": t} for k, t in tokens_by_key]
+
+
+def _content(rng: random.Random) -> list[str]:
+    """Free-form article content: a varying choice of blocks under one container."""
+    kinds = ["p", "ul", "ul>li", "pre", "table", "table>tr", "blockquote", "h2", "h3", "ol"]
+    chosen = rng.sample(kinds, rng.randint(2, 6))
+    out = {f"body>main>article>{k.split('>')[0]}" for k in chosen}
+    return sorted(out | {f"body>main>article>{k}" for k in chosen})
+
+
+CHROME = ["body>header", "body>header>nav", "body>footer", "body>main"]
+
+
+def _article(rng: random.Random, *, toc: bool = False, wide: bool = False) -> list[str]:
+    head = "body>header.top.top--wide" if wide else "body>header.top"
+    extra = ["body>main>nav.toc", "body>main>nav.toc>ul"] if toc else []
+    return [*CHROME, head, "body>main>article", *_content(rng), *extra]
+
+
+def _listing(rng: random.Random) -> list[str]:
+    """A search page: a form, and a results list (with or without the form's input)."""
+    form = ["body>main>form.search", "body>main>form.search>input"][: rng.randint(1, 2)]
+    return [*CHROME, "body>header.top", *form, "body>main>ol.results", "body>main>ol.results>li"]
+
+
+# --- split suggestions ------------------------------------------------------
+
+
+def test_a_cluster_glued_from_two_templates_is_split_along_them():
+    rng = random.Random(3)
+    pages = [("k", _article(rng)) for _ in range(30)] + [("k", _listing(rng)) for _ in range(12)]
+    (split,) = find_cluster_splits(_records(pages))
+    assert split.cluster_key == "k" and split.member_count == 42
+    assert [p.member_count for p in split.parts] == [30, 12]
+    truth = np.array([0] * 30 + [1] * 12)
+    assert (split.member_part[np.argsort(split.members)] == truth).all()
+    assert "body>main>article" in split.parts[0].distinguishing_tokens
+    assert "body>main>ol.results" in split.parts[1].distinguishing_tokens
+    assert split.between_similarity < split.within_similarity
+
+
+def test_varied_content_optional_sections_and_header_variants_are_not_suspicious():
+    rng = random.Random(5)
+    pages = [
+        ("k", _article(rng, toc=rng.random() < 0.4, wide=rng.random() < 0.3)) for _ in range(60)
+    ]
+    assert find_cluster_splits(_records(pages)) == []
+    report = validate_cluster_partition(_records(pages))
+    assert [c.suspicious for c in report.cohesion] == [False]
+
+
+def test_two_odd_pages_are_content_not_a_template():
+    rng = random.Random(9)
+    pages = [("k", _article(rng)) for _ in range(40)]
+    pages.append(("k", [*CHROME, "body>header.top", "body>main>dl"]))
+    assert find_cluster_splits(_records(pages)) == []
+
+
+def test_glued_pairs_of_the_cms_site_are_split_along_templates_and_the_truth_is_not_flagged():
+    records = cms_site.build()
+    pages = [r for r, _ in records]
+    labels = [t for _, t in records]
+    corpus = build_corpus(pages)
+    assert find_cluster_splits(clustered_corpus_from_corpus(corpus, labels)) == []
+    sizes = Counter(labels)
+    big = sorted(t for t, n in sizes.items() if n >= 4)
+    pairs = list(itertools.combinations(big, 2))
+    split_well = 0
+    for a, b in pairs:
+        keys = ["glued" if t in (a, b) else t for t in labels]
+        splits = find_cluster_splits(clustered_corpus_from_corpus(corpus, keys))
+        # Only the glued cluster may be flagged; its parts never mix the two templates.
+        assert {s.cluster_key for s in splits} <= {"glued"}, (a, b)
+        for s in splits:
+            parts = defaultdict(set)
+            for page, part in zip(s.members.tolist(), s.member_part.tolist(), strict=True):
+                parts[part].add(labels[page])
+            assert all(len(v) == 1 for v in parts.values()), (a, b, dict(parts))
+            split_well += 1
+    # Archive listings that differ by one header element only (one-sided) stay together.
+    assert split_well >= 2 * len(pairs) / 3
+
+
+def test_split_keys_apply_to_the_partition_and_check_membership():
+    pages = [("k", ["body>main>table"]), ("k", ["body>main>form"])] * 3 + [("j", ["body>p"])]
+    keys = [k for k, _ in pages]
+    (split,) = find_cluster_splits(_records(pages))
+    out = split_validated_clusters(keys, [split])
+    assert out[-1] == "j"
+    assert Counter(out) == Counter({"k": 3, "k#split:1": 3, "j": 1})
+    assert len({out[i] for i in range(0, 6, 2)}) == 1
+    with pytest.raises(ValueError, match="not in cluster"):
+        split_validated_clusters(["x"] * 7, [split])
+
+
+def test_splits_survive_degenerate_partitions():
+    assert find_cluster_splits([]) == []
+    assert find_cluster_splits(_records([("a", [])] * 5)) == []
+    assert find_cluster_splits(_records([("a", ["body>p"])] * 9)) == []
+    assert find_cluster_splits(_records([("a", ["x"]), ("b", ["y"])])) == []
+    # Without a vocabulary every token is a top-level one; nothing breaks.
+    base = as_clustered_corpus(_records([("k", ["a", "b"])] * 3 + [("k", ["c", "d"])] * 3))
+    bare = ClusteredCorpus(
+        base.matrix,
+        base.page_sig,
+        base.page_cluster,
+        base.cluster_keys,
+        base.paths,
+        base.stylesheet_hrefs,
+        base.hosts,
+    )
+    (split,) = find_cluster_splits(bare)
+    assert sorted(p.member_count for p in split.parts) == [3, 3]
+
+
+def test_splits_do_not_depend_on_page_order():
+    rng = random.Random(11)
+    pages = [("k", _article(rng)) for _ in range(25)] + [("k", _listing(rng)) for _ in range(8)]
+    shuffled = pages[:]
+    random.Random(1).shuffle(shuffled)
+    a = find_cluster_splits(_records(pages))[0].to_json()
+    b = find_cluster_splits(_records(shuffled))[0].to_json()
+    for part in (*a["parts"], *b["parts"]):
+        part.pop("examplePages")
+    assert a == b
+
+
+# --- merge suggestions ------------------------------------------------------
+
+
+def _doc(rng, toc):
+    return _article(rng, toc=toc)
+
+
+def test_a_template_split_by_an_optional_section_is_suggested_and_another_template_is_not():
+    rng = random.Random(2)
+    pages = (
+        [("docs", _doc(rng, toc=rng.random() < 0.1)) for _ in range(40)]
+        + [("docs-toc", _doc(rng, toc=True)) for _ in range(6)]
+        + [("search", _listing(rng)) for _ in range(10)]
+    )
+    suggestions = suggest_merges(_records(pages))
+    assert [(s.cluster_key_a, s.cluster_key_b) for s in suggestions] == [("docs", "docs-toc")]
+    (s,) = suggestions
+    assert s.kind == "optionalSections"
+    assert s.only_in_b == ["body>main>nav.toc"] and s.only_in_a == []
+    assert 0 < s.confidence <= 1
+    data = s.to_json()
+    assert {"clusterKeyA", "clusterKeyB", "confidence", "kind", "onlyInA", "onlyInB"} <= set(data)
+
+
+def test_a_subtree_nobody_ever_has_optionally_is_not_an_optional_section():
+    rng = random.Random(4)
+    pages = [("docs", _doc(rng, toc=False)) for _ in range(30)] + [
+        ("docs-toc", _doc(rng, toc=True)) for _ in range(6)
+    ]
+    assert suggest_merges(_records(pages)) == []
+
+
+def test_class_variants_of_one_element_are_suggested_as_one_template():
+    rng = random.Random(6)
+    pages = [("plain", _article(rng)) for _ in range(20)] + [
+        ("wide", _article(rng, wide=True)) for _ in range(20)
+    ]
+    (s,) = suggest_merges(_records(pages))
+    assert s.kind == "classVariants"
+    assert s.class_variants == [["body>header.top", "body>header.top.top--wide"]]
+
+
+def test_a_suggested_merge_is_never_a_cluster_the_splitter_would_cut():
+    rng = random.Random(8)
+    pages = (
+        [("docs", _doc(rng, toc=rng.random() < 0.1)) for _ in range(30)]
+        + [("docs-toc", _doc(rng, toc=True)) for _ in range(5)]
+        + [("search", _listing(rng)) for _ in range(10)]
+    )
+    keys = [k for k, _ in pages]
+    merged = merge_validated_clusters(keys, suggest_merges(_records(pages)))
+    again = [{"clusterKey": k, "tokens": t} for k, (_, t) in zip(merged, pages, strict=True)]
+    assert find_cluster_splits(again) == []
+
+
+def test_significance_needs_more_than_one_page_against_a_common_token():
+    # One page lacking what 85% of 900 pages have is ordinary; five are not.
+    assert significant([0.0], [0.85], 1, 900).tolist() == [False]
+    assert significant([0.0], [0.85], 5, 900).tolist() == [True]
+    assert significant([0.0], [1.0], 1, 900).tolist() == [True]
+
+
+# --- the report -------------------------------------------------------------
+
+
+def test_report_carries_flags_splits_and_merges_in_json():
+    pages = mirrored_site(lang_marker=False)
+    corpus = build_corpus(pages)
+    keys = ["glued" if p["template"] in ("article", "profile") else p["template"] for p in pages]
+    report = validate_cluster_partition(clustered_corpus_from_corpus(corpus, keys))
+    data = json.loads(json.dumps(report.to_json()))
+    flagged = {c["clusterKey"] for c in data["cohesion"] if c["suspicious"]}
+    assert flagged == {"glued"} == {s["clusterKey"] for s in data["splitSuggestions"]}
+    (split,) = data["splitSuggestions"]
+    assert sum(p["memberCount"] for p in split["parts"]) == split["memberCount"] == 36
+    assert all(p["distinguishingTokens"] for p in split["parts"])
+    assert isinstance(data["mergeSuggestions"], list)
+    assert all("lowMedianSimilarity" in c for c in data["cohesion"])
+
+
+# --- never crashes ----------------------------------------------------------
+
+_STEPS = [
+    "body",
+    "main",
+    "div.a",
+    "div.a.b",
+    ".x",
+    "p",
+    "ul",
+    "li.c-1",
+    "li.c-2",
+    "li.c-3",
+    "@body.class:k",
+]
+
+
+@st.composite
+def _partitions(draw):
+    n = draw(st.integers(min_value=0, max_value=30))
+    pages = []
+    for _ in range(n):
+        depth_paths = draw(
+            st.lists(st.lists(st.sampled_from(_STEPS), min_size=1, max_size=4), max_size=8)
+        )
+        tokens = {">".join(p) for p in depth_paths}
+        key = draw(st.sampled_from(["a", "b", "c"]))
+        lang = draw(st.sampled_from(["en", "ja", "fr"]))
+        pages.append({"clusterKey": key, "tokens": sorted(tokens), "paths": [lang, "p.html"]})
+    return pages
+
+
+@settings(max_examples=40, deadline=None)
+@given(_partitions())
+def test_any_partition_validates_without_error_and_suggestions_are_consistent(pages):
+    report = validate_cluster_partition(pages)
+    json.dumps(report.to_json())
+    keys = [p["clusterKey"] for p in pages]
+    split_keys = split_validated_clusters(keys, report.split_suggestions)
+    assert len(split_keys) == len(keys)
+    for s in report.split_suggestions:
+        assert sum(p.member_count for p in s.parts) == s.member_count >= 2 * len(s.parts)
+        assert {keys[i] for i in s.members.tolist()} == {s.cluster_key}
+    flagged = {c.cluster_key for c in report.cohesion if c.suspicious}
+    assert flagged == {s.cluster_key for s in report.split_suggestions}
+    for m in report.merge_suggestions:
+        assert m.cluster_key_a != m.cluster_key_b and 0 <= m.confidence <= 1
