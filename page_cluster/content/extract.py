@@ -175,6 +175,50 @@ def _repeated_chrome(pb: PageBlocks, noise_share: np.ndarray) -> np.ndarray:
     return out
 
 
+def _heading_of_main(
+    pb: PageBlocks,
+    st: BlockStats,
+    kept: np.ndarray,
+    p_content: np.ndarray,
+    noise_share: np.ndarray,
+    threshold: float,
+) -> np.ndarray:
+    """``kept`` plus the heading that a dropped region took away from the main text.
+
+    Top-down reading drops a whole region when the trees rate it low. On API
+    reference pages the page's heading ("X Class Reference", "Member List") shares
+    its region with a link list (the member summary), so it went with it. The
+    nearest block before the first kept text that the trees themselves rate as
+    content is kept when it is this page's own text (not a copy from siblings) and
+    lies in the same region as the main text (their nearest common block is not
+    the body).
+    """
+    own = st.own[:, 0] > 0
+    first = np.flatnonzero(own & kept)
+    if not len(first):
+        return kept
+    f = int(first[0])
+    for b in range(f - 1, 0, -1):
+        if not own[b] or p_content[b] < threshold:
+            continue
+        if noise_share[b] >= 1.0 - 1e-9:
+            return kept
+        above_f = set()
+        a = f
+        while a >= 0:
+            above_f.add(a)
+            a = int(pb.parent[a])
+        a = b
+        while a not in above_f:
+            a = int(pb.parent[a])
+        if a == 0:
+            return kept
+        out = kept.copy()
+        out[b] = True
+        return out
+    return kept
+
+
 def _rule_proba(st: BlockStats, kept: np.ndarray) -> np.ndarray:
     """Class probabilities of the per-page path: its verdict, and for dropped
     blocks related links when most of their text is link text (Quark's rule)."""
@@ -265,6 +309,7 @@ def analyze_cluster(
             kept = _top_down_keep(pb, st, proba[:, 0], opts.threshold) if n else np.zeros(0, bool)
             if n:
                 kept &= ~tree_down(pb, _repeated_chrome(pb, n_share))
+                kept = _heading_of_main(pb, st, kept, proba[:, 0], n_share, opts.threshold)
         else:
             max_cos = np.zeros(n)
             n_share = np.zeros(n)
