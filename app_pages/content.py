@@ -38,7 +38,7 @@ with page_tab:
     else:
         widgets.sandboxed_document(doc, title=f"Blocks of {labels[position]}", height=560)
     page = result.of(position)
-    st.caption(f"{len(page.main_text):,} characters of main text")
+    st.caption(f"{content.reader_note(page)} {len(page.main_text):,} characters of main text")
     st.text_area(
         "Main text", page.main_text, height=200, key=f"content_text_{position}", disabled=True
     )

@@ -152,3 +152,17 @@ def test_a_page_alone_never_crashes_the_default_reader(html):
     assert isinstance(r.main_text, str)
     assert r.extractor in EXTRACTORS and r.extractor != "template"
     assert len(r.kept) == len(r.blocks)
+
+
+def test_the_content_view_names_the_reader_of_a_member():
+    from page_cluster.app_support.views.content import reader_note
+
+    pages = [page(i)[0] for i in range(3)]
+    with_siblings = extract_main_content(pages[:2], cluster_keys=[0, 0])
+    assert reader_note(with_siblings[0]) == "Read with 1 same-template sibling."
+    [alone] = extract_main_content(pages[2:], cluster_keys=[0])
+    assert "trafilatura" in reader_note(alone) and "Alone" in reader_note(alone)
+    [own] = extract_main_content(
+        pages[2:], cluster_keys=[0], options=ExtractOptions(per_page="single-page")
+    )
+    assert "per-page rules" in reader_note(own)
