@@ -63,6 +63,8 @@ def test_extract_says_which_reader_read_a_page_alone(tmp_path):
     assert res.returncode == 0, res.stderr
     out = [json.loads(line) for line in res.stdout.decode().splitlines()]
     assert [(o["extractor"], o["siblings"]) for o in out] == [("trafilatura", 0)] * 3
+    # stderr carries progress lines only (nothing from the library's logging).
+    assert all(line.startswith(b"[page-cluster]") for line in res.stderr.splitlines())
     for o, text in zip(out, texts, strict=True):
         assert text.split(" ", 5)[5] in o["main_text"]
         assert any(b["main"] for b in o["blocks"])

@@ -15,6 +15,7 @@ most of its own text occurs in the extracted text (:func:`project_text`).
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import Counter
 from functools import lru_cache
@@ -62,6 +63,9 @@ def trafilatura_available() -> bool:
         import trafilatura  # noqa: F401
     except Exception:  # a broken install is as good as none
         return False
+    # Its per-page warnings must not reach stderr, which carries the progress
+    # lines, unless the application configured logging itself.
+    logging.getLogger("trafilatura").addHandler(logging.NullHandler())
     return True
 
 
