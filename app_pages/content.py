@@ -59,7 +59,7 @@ with page_tab:
             - 1
         )
     st.caption(
-        f"{len(text):,} characters of main text"
+        f"{content.reader_note(page)} {len(text):,} characters of main text"
         + (f"; showing part {part + 1:,} of {parts:,}" if parts > 1 else "")
     )
     st.text_area(

@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ from page_cluster.content.classify import load_models
 from page_cluster.content.extract import ExtractOptions, analyze_cluster, extract_main_content
 from page_cluster.content.features import block_stats
 from page_cluster.content.noise import cluster_noise, noise_removal_mask
+from page_cluster.content.per_page import trafilatura_available
 
 CORPORA = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8"]
 #: Extraction options of this run (``--model`` swaps the parameters file).
@@ -95,9 +97,25 @@ def corpus_quality(
     if split > 0:
         keys = split_clusters(keys, split)
     t1 = time.perf_counter()
-    results = extract_main_content(pages, cluster_keys=keys, options=OPTIONS)
+    # The two paths timed apart: pages with siblings, then pages alone in their
+    # cluster (every cluster is read on its own, so this is the same result).
+    size = Counter(keys)
+    pred: dict[str, str] = {}
+    paths: dict[str, dict[str, float]] = {}
+    for lone in (False, True):
+        idx = [i for i, k in enumerate(keys) if (size[k] == 1) == lone]
+        if not idx:
+            continue
+        t = time.process_time()
+        part = extract_main_content(
+            [pages[i] for i in idx], cluster_keys=[keys[i] for i in idx], options=OPTIONS
+        )
+        dt = time.process_time() - t
+        for i, r in zip(idx, part, strict=True):
+            pred[pages[i]["id"]] = r.main_text
+        for name, n in Counter(r.extractor for r in part).items():
+            paths[name] = {"pages": n, "pps": len(idx) / dt}
     t2 = time.perf_counter()
-    pred = {p["id"]: r.main_text for p, r in zip(pages, results, strict=True)}
     whole = {p["id"]: whole_text(p["html"]) for p in pages}
     test_truth = {k: v for k, v in truth.items() if held_out(k)}
     alone = None
@@ -115,6 +133,7 @@ def corpus_quality(
         "whole": scorer.score(truth, whole)["f1"],
         "cluster_s": t1 - t0,
         "extract_s": t2 - t1,
+        "paths": paths,
     }
 
 
@@ -152,19 +171,52 @@ def sweep_min_score(scorer: Any, data: Path, names: list[str], scores: list[floa
         print(f"{name:<9} " + " ".join(f"{f:6.3f}" for f in row))
 
 
-def single_pages(scorer: Any, bench: Path) -> dict[str, Any]:
+def _trafilatura_default(html: str | bytes) -> str:
+    """trafilatura as a user calls it (its defaults, bytes decoded by itself): the baseline."""
+    import trafilatura
+
+    return trafilatura.extract(html) or ""
+
+
+def single_pages(scorer: Any, bench: Path) -> list[dict[str, Any]]:
+    """Every per-page reader on the benchmark, timed in the same run.
+
+    Rows: the default path of ``extract_main_content`` for a page without
+    siblings, each reader it can be set to, and trafilatura called with its own
+    defaults (the baseline the issue names).
+    """
     truth_raw = json.loads((bench / "ground-truth.json").read_text(encoding="utf-8"))
     truth = {k: v["articleBody"] for k, v in truth_raw.items()}
     pages = []
     for key in sorted(truth):
         with gzip.open(bench / "html" / f"{key}.html.gz", "rb") as fh:
             pages.append({"id": key, "html": fh.read()})
-    t0 = time.perf_counter()
-    results = extract_main_content(pages, cluster_keys=[None] * len(pages), options=OPTIONS)
-    dt = time.perf_counter() - t0
-    pred = {p["id"]: r.main_text for p, r in zip(pages, results, strict=True)}
-    m = scorer.score(truth, pred)
-    return {"pages": len(pages), "f1": m["f1"], "p": m["precision"], "r": m["recall"], "s": dt}
+    rows = []
+    readers: list[tuple[str, Any]] = [
+        ("default (per_page=auto)", OPTIONS),
+        ("trafilatura path", replace(OPTIONS, per_page="trafilatura")),
+        ("own rules (single-page)", replace(OPTIONS, per_page="single-page")),
+    ]
+    for name, opts in readers:
+        t0 = time.process_time()
+        results = extract_main_content(pages, cluster_keys=[None] * len(pages), options=opts)
+        dt = time.process_time() - t0
+        pred = {p["id"]: r.main_text for p, r in zip(pages, results, strict=True)}
+        used = Counter(r.extractor for r in results)
+        rows.append({"name": name, "s": dt, "used": dict(used), **scorer.score(truth, pred)})
+    try:
+        t0 = time.process_time()
+        pred = {p["id"]: _trafilatura_default(p["html"]) for p in pages}
+        dt = time.process_time() - t0
+        rows.append(
+            {"name": "trafilatura.extract() baseline", "s": dt, "used": {}}
+            | scorer.score(truth, pred)
+        )
+    except ImportError:
+        pass
+    for row in rows:
+        row["pps"] = len(pages) / row["s"]
+    return rows
 
 
 def speed(source: Path, n_pages: int, repeat: int) -> dict[str, Any]:
@@ -241,6 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, help="block model parameters (default: the shipped)")
     args = ap.parse_args(argv)
     scorer = load_scorer(args.tools)
+    # Libraries and the block model are loaded before anything is timed.
+    load_models()
+    trafilatura_available()
     if args.model is not None:
         global OPTIONS
         OPTIONS = ExtractOptions(models=load_models(str(args.model)))
@@ -267,16 +322,33 @@ def main(argv: list[str] | None = None) -> int:
             f"{q['whole']:>7.4f} | {traf:>12.3f} {whole_anchor:>7.3f} | {q['extract_s']:>9.1f}"
             + (f" | alone {q['per_page']:.4f}" if q["per_page"] is not None else "")
         )
+        print(
+            "          "
+            + "; ".join(
+                f"{k}: {v['pages']} pages, {v['pps']:.0f} pages/s"
+                for k, v in sorted(q["paths"].items())
+            )
+        )
     if f1s:
         print(f"{'macro':<9} {'':>6} {'':>8} {statistics.mean(f1s):>7.4f}")
         print("* anchors from score_extraction.py's docstring (400-page samples)")
 
     if args.benchmark is not None and not args.speed_only:
-        s = single_pages(scorer, args.benchmark)
-        print(
-            f"\nsingle pages (per-page path, no siblings): {s['pages']} pages  "
-            f"P {s['p']:.4f}  R {s['r']:.4f}  F1 {s['f1']:.4f}  ({s['s']:.1f} s)"
-        )
+        rows = single_pages(scorer, args.benchmark)
+        print(f"\nsingle pages (no siblings), {rows[0]['pages']} pages, one core, CPU time")
+        print(f"{'reader':<32} {'P':>7} {'R':>7} {'F1':>7} {'pages/s':>8}  read by")
+        for r in rows:
+            used = ", ".join(f"{k} {v}" for k, v in sorted(r["used"].items()))
+            print(
+                f"{r['name']:<32} {r['precision']:>7.4f} {r['recall']:>7.4f} {r['f1']:>7.4f} "
+                f"{r['pps']:>8.1f}  {used}"
+            )
+        base = next((r for r in rows if r["name"].startswith("trafilatura.extract")), None)
+        if base is not None:
+            print(
+                f"default minus the trafilatura baseline, same run: F1 "
+                f"{rows[0]['f1'] - base['f1']:+.4f}; speed {rows[0]['pps'] / base['pps']:.2f}x"
+            )
 
     if not args.no_speed:
         source = args.speed_jsonl or args.data / f"{args.speed_corpus}.jsonl"

@@ -591,6 +591,9 @@ def test_content_view_colours_blocks_and_lists_template_blocks(db, core):
         [records[i] for i in positions], cluster_keys=[0] * len(positions)
     )
     assert at.text_area(key=f"content_text_{positions[0]}_0").value == expected[0].main_text
+    # Which reader found it is said next to it.
+    assert expected[0].extractor == "template"
+    assert content.reader_note(expected[0]) in markdown_of(at) + text_of(at)
     # The template blocks listed are the extraction's, per DOM path.
     table = at.dataframe[0].value
     rows = template_block_table(expected)

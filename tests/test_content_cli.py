@@ -48,7 +48,35 @@ def test_extract_with_clusters_file_and_no_blocks(tmp_path):
     res = run(["extract", "--clusters", str(clusters), "--no-blocks"], jsonl(pages))
     assert res.returncode == 0, res.stderr
     out = [json.loads(line) for line in res.stdout.decode().splitlines()]
-    assert all(set(o) == {"id", "main_text"} for o in out)
+    assert all(set(o) == {"id", "main_text", "extractor", "siblings"} for o in out)
+    assert {(o["extractor"], o["siblings"]) for o in out} == {("template", 3)}
+
+
+def test_extract_says_which_reader_read_a_page_alone(tmp_path):
+    # One page per cluster: no siblings, so the per-page reader is used and named.
+    pages, texts = site(3)
+    clusters = tmp_path / "c.jsonl"
+    clusters.write_text(
+        "".join(json.dumps({"id": p["id"], "clusterKey": p["id"]}) + "\n" for p in pages)
+    )
+    res = run(["extract", "--clusters", str(clusters)], jsonl(pages))
+    assert res.returncode == 0, res.stderr
+    out = [json.loads(line) for line in res.stdout.decode().splitlines()]
+    assert [(o["extractor"], o["siblings"]) for o in out] == [("trafilatura", 0)] * 3
+    # stderr carries progress lines only (nothing from the library's logging).
+    assert all(line.startswith(b"[page-cluster]") for line in res.stderr.splitlines())
+    for o, text in zip(out, texts, strict=True):
+        assert text.split(" ", 5)[5] in o["main_text"]
+        assert any(b["main"] for b in o["blocks"])
+    res = run(
+        ["extract", "--clusters", str(clusters), "--per-page", "single-page", "--no-blocks"],
+        jsonl(pages),
+    )
+    assert res.returncode == 0, res.stderr
+    out = [json.loads(line) for line in res.stdout.decode().splitlines()]
+    assert [o["extractor"] for o in out] == ["single-page"] * 3
+    res = run(["extract", "--per-page", "nonsense"], jsonl(pages))
+    assert res.returncode == 2 and b"usage" in res.stderr
 
 
 def test_extract_errors_name_the_place(tmp_path):

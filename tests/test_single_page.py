@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from page_cluster.content.blocks import segment_html
-from page_cluster.content.extract import extract_main_content
+from page_cluster.content.extract import ExtractOptions, extract_main_content
 from page_cluster.content.features import block_stats
 from page_cluster.content.single_page import single_page_keep
 
@@ -30,9 +30,14 @@ def _precision(truth: str, pred: str) -> float:
     return sum((t & p).values()) / max(sum(p.values()), 1)
 
 
+#: These tests pin the own per-page rules, whichever reader is the default.
+OWN_RULES = ExtractOptions(per_page="single-page")
+
+
 def _alone(html: str) -> str:
-    [r] = extract_main_content([{"id": "p", "html": html}], cluster_keys=[None])
+    [r] = extract_main_content([{"id": "p", "html": html}], cluster_keys=[None], options=OWN_RULES)
     assert r.siblings == 0
+    assert r.extractor == "single-page"
     return r.main_text
 
 

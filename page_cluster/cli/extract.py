@@ -1,8 +1,8 @@
 """``page-cluster extract``: the main content of every page, as JSONL.
 
 page-cluster extract [--clusters FILE] [--block-tags TAGS] [--min-score S]
-                     [--threshold P] [--no-blocks] [--content-block-attribute NAME]
-                     [--jobs N]
+                     [--threshold P] [--per-page READER] [--no-blocks]
+                     [--content-block-attribute NAME] [--jobs N]
                      < pages.jsonl > content.jsonl
 """
 
@@ -17,6 +17,7 @@ from typing import TextIO
 from ..content.blocks import parse_block_tags
 from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_content
 from ..content.noise import DEFAULT_MIN_SCORE
+from ..content.per_page import OWN, PER_PAGE_CHOICES, trafilatura_available
 from ..io.jsonl import InputError
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
@@ -29,11 +30,13 @@ DESCRIPTION = """\
 Extract the main content of every page. Reads the clustering command's JSONL
 pages on stdin and writes one line per page, in input order:
 
-  {"id": ..., "main_text": "...", "blocks": [{"path", "start", "end", "class",
-   "main", "level", "noise"}, ...]}
+  {"id": ..., "main_text": "...", "extractor": "...", "siblings": N,
+   "blocks": [{"path", "start", "end", "class", "main", "level", "noise"}, ...]}
 
 Pages of one cluster (same template) are read together: blocks repeated across
-them are template noise. A page alone in its cluster is read on its own.
+them are template noise ("extractor": "template"). A page alone in its cluster
+is read on its own, by trafilatura when it is installed ("trafilatura"), else by
+the own per-page rules ("single-page").
 Clusters are computed unless --clusters gives them ({"id", "clusterKey"} lines,
 e.g. the output of the plain page-cluster command)."""
 
@@ -73,7 +76,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_THRESHOLD,
         help=f"content probability a block needs to be kept (default {DEFAULT_THRESHOLD})",
     )
-    p.add_argument("--no-blocks", action="store_true", help="write only id and main_text")
+    p.add_argument(
+        "--per-page",
+        choices=PER_PAGE_CHOICES,
+        default="auto",
+        metavar="READER",
+        help="reader of pages alone in their cluster: auto (trafilatura when installed), "
+        f"trafilatura or {OWN} (the own rules) (default auto)",
+    )
+    p.add_argument(
+        "--no-blocks",
+        action="store_true",
+        help="write only id, main_text, extractor and siblings",
+    )
     p.add_argument(
         "--jobs",
         type=positive_int,
@@ -106,7 +121,13 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
         block_tags=parse_block_tags(args.block_tags),
         min_score=args.min_score,
         threshold=args.threshold,
+        per_page=args.per_page,
     )
+    if args.per_page != OWN and not trafilatura_available():
+        progress.warning(
+            "note: trafilatura is not installed; pages alone in their cluster are read "
+            "by the own per-page rules (pip install trafilatura lxml_html_clean)"
+        )
     progress.message(f"extracting main content of {len(data.pages)} pages")
     step = max(1, len(set(data.keys)) // 10)
 
@@ -120,7 +141,12 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
 
     def records():
         for page_id, content in zip(data.ids, results, strict=True):
-            rec: dict = {"id": page_id, "main_text": content.main_text}
+            rec: dict = {
+                "id": page_id,
+                "main_text": content.main_text,
+                "extractor": content.extractor,
+                "siblings": content.siblings,
+            }
             if not args.no_blocks:
                 rec["blocks"] = content.block_records()
             yield rec

@@ -8,7 +8,10 @@ each other (:mod:`~page_cluster.content.noise`), and every block is classified
 block whose probability of holding main content is below the threshold is
 dropped with its subtree; everything else is kept, so text repeated *inside* the
 main region (section headings, "inherited members" lists) stays. A page alone in
-its cluster is read the same way with the per-page model.
+its cluster is read by the per-page reader (:mod:`~page_cluster.content.per_page`:
+trafilatura when installed, else the own rules of
+:mod:`~page_cluster.content.single_page`); :attr:`PageContent.extractor` says
+which reader produced a page's text.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from .classify import BLOCK_CLASSES, ModelSet, load_models
 from .features import BlockStats, block_stats, content_scores, page_features, tree_down
 from .importance import IMPORTANCE_LEVELS, importance_levels
 from .noise import DEFAULT_MIN_SCORE, REFERENCES_PER_SLOT, cluster_noise
+from .per_page import OWN, TEMPLATE, TRAFILATURA, project_text, resolve_per_page, trafilatura_text
 from .single_page import single_page_keep
 
 __all__ = [
@@ -52,6 +56,9 @@ class ExtractOptions:
     models: ModelSet | None = None
     #: Annotation attribute to record per text run (e.g. ``quark`` for evaluation).
     label_attribute: str | None = None
+    #: Reader of pages without siblings: ``auto`` (trafilatura when installed,
+    #: else the own rules), ``trafilatura`` or ``single-page`` (the own rules).
+    per_page: str = "auto"
 
 
 @dataclass(slots=True)
@@ -63,7 +70,9 @@ class PageContent:
     :data:`~page_cluster.content.classify.BLOCK_CLASSES`), ``importance`` (the
     regression score), ``levels`` (0 main, 1 secondary, 2 junk; -1 for blocks
     without text of their own), ``max_cosine`` and ``noise_share`` (the noise
-    reducer's figures; zero without siblings).
+    reducer's figures; zero without siblings). ``extractor`` names the reader
+    that produced :attr:`main_text` (one of
+    :data:`~page_cluster.content.per_page.EXTRACTORS`).
     """
 
     blocks: PageBlocks
@@ -77,6 +86,7 @@ class PageContent:
     siblings: int
     main_text: str = ""
     page_id: PageId = None
+    extractor: str = TEMPLATE
     _levels: np.ndarray | None = None
 
     @property
@@ -165,6 +175,50 @@ def _repeated_chrome(pb: PageBlocks, noise_share: np.ndarray) -> np.ndarray:
     return out
 
 
+def _heading_of_main(
+    pb: PageBlocks,
+    st: BlockStats,
+    kept: np.ndarray,
+    p_content: np.ndarray,
+    noise_share: np.ndarray,
+    threshold: float,
+) -> np.ndarray:
+    """``kept`` plus the heading that a dropped region took away from the main text.
+
+    Top-down reading drops a whole region when the trees rate it low. On API
+    reference pages the page's heading ("X Class Reference", "Member List") shares
+    its region with a link list (the member summary), so it went with it. The
+    nearest block before the first kept text that the trees themselves rate as
+    content is kept when it is this page's own text (not a copy from siblings) and
+    lies in the same region as the main text (their nearest common block is not
+    the body).
+    """
+    own = st.own[:, 0] > 0
+    first = np.flatnonzero(own & kept)
+    if not len(first):
+        return kept
+    f = int(first[0])
+    for b in range(f - 1, 0, -1):
+        if not own[b] or p_content[b] < threshold:
+            continue
+        if noise_share[b] >= 1.0 - 1e-9:
+            return kept
+        above_f = set()
+        a = f
+        while a >= 0:
+            above_f.add(a)
+            a = int(pb.parent[a])
+        a = b
+        while a not in above_f:
+            a = int(pb.parent[a])
+        if a == 0:
+            return kept
+        out = kept.copy()
+        out[b] = True
+        return out
+    return kept
+
+
 def _rule_proba(st: BlockStats, kept: np.ndarray) -> np.ndarray:
     """Class probabilities of the per-page path: its verdict, and for dropped
     blocks related links when most of their text is link text (Quark's rule)."""
@@ -214,12 +268,17 @@ def _fallback_keep(pb: PageBlocks, st: BlockStats) -> np.ndarray:
 
 
 def analyze_cluster(
-    pages: Sequence[tuple[PageBlocks, BlockStats]], options: ExtractOptions | None = None
+    pages: Sequence[tuple[PageBlocks, BlockStats]],
+    options: ExtractOptions | None = None,
+    *,
+    alone_text: str | None = None,
 ) -> list[PageContent]:
     """Classify the blocks of one cluster's pages and read their main content.
 
     With two or more pages the cluster model (page and cross-page features) is
-    used; a page alone gets the per-page model.
+    used. A page alone takes ``alone_text`` (another reader's main text, see
+    :func:`read_cluster`) when given, mapped onto its blocks; else the own
+    per-page rules.
     """
     opts = options or ExtractOptions()
     models = opts.models or load_models()
@@ -250,12 +309,17 @@ def analyze_cluster(
             kept = _top_down_keep(pb, st, proba[:, 0], opts.threshold) if n else np.zeros(0, bool)
             if n:
                 kept &= ~tree_down(pb, _repeated_chrome(pb, n_share))
+                kept = _heading_of_main(pb, st, kept, proba[:, 0], n_share, opts.threshold)
         else:
             max_cos = np.zeros(n)
             n_share = np.zeros(n)
-            kept = single_page_keep(pb, st, pb.title)
+            if alone_text:
+                kept = project_text(pb, alone_text)
+            else:
+                kept = single_page_keep(pb, st, pb.title)
             proba = _rule_proba(st, kept) if n else proba
-        text = _main_text(pb, kept)
+        extractor = TEMPLATE if noise is not None else (TRAFILATURA if alone_text else OWN)
+        text = alone_text if noise is None and alone_text else _main_text(pb, kept)
         if not text and pb.runs:
             kept = _fallback_keep(pb, st)
             text = _main_text(pb, kept)
@@ -272,6 +336,7 @@ def analyze_cluster(
                 noise_share=n_share,
                 siblings=m - 1,
                 main_text=text,
+                extractor=extractor,
             )
         )
         pb.tree_matrix = None  # a cache for this analysis only: free it
@@ -345,8 +410,12 @@ MIN_PARALLEL_PAGES = 64
 
 
 def read_cluster(htmls: Sequence[str | bytes], opts: ExtractOptions) -> list[PageContent]:
-    """The pages of one cluster (HTML in cluster order), read together."""
+    """The pages of one cluster (HTML in cluster order), read together; a page
+    alone by the per-page reader that ``opts.per_page`` names."""
     alone = len(htmls) == 1
+    alone_text = None
+    if alone and resolve_per_page(opts.per_page) == TRAFILATURA:
+        alone_text = trafilatura_text(htmls[0])
     segmented = []
     for html in htmls:
         # A page read on its own leaves out text a reader does not see (hidden
@@ -355,7 +424,7 @@ def read_cluster(htmls: Sequence[str | bytes], opts: ExtractOptions) -> list[Pag
             html, opts.block_tags, label_attribute=opts.label_attribute, mark_unseen=alone
         )
         segmented.append((pb, block_stats(pb)))
-    return analyze_cluster(segmented, opts)
+    return analyze_cluster(segmented, opts, alone_text=alone_text)
 
 
 _worker_options: ExtractOptions | None = None

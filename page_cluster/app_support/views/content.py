@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ...content.extract import PageContent, extract_main_content
+from ...content.per_page import OWN, TRAFILATURA
 from ...content.render import CLASS_COLOURS, annotated_html, template_block_table
 from ..analysis import Analysis, PartitionView
 
@@ -22,6 +23,7 @@ __all__ = [
     "ClusterContent",
     "annotated_member",
     "cluster_content",
+    "reader_note",
     "template_blocks_frame",
 ]
 
@@ -57,6 +59,25 @@ def cluster_content(analysis: Analysis, view: PartitionView, key: str) -> Cluste
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return result
+
+
+def reader_note(page: PageContent) -> str:
+    """How the member's main text was found, so an analyst knows what to trust:
+    with siblings (template evidence) or alone (a per-page reader, named).
+
+    >>> from page_cluster.content import extract_main_content
+    >>> [c] = extract_main_content([{"html": "<p>Hi</p>"}], cluster_keys=[None])
+    >>> reader_note(c).startswith("Alone in its cluster")
+    True
+    """
+    if page.extractor == TRAFILATURA:
+        return "Alone in its cluster: read on its own by trafilatura (no siblings to compare)."
+    if page.extractor == OWN:
+        return (
+            "Alone in its cluster: read on its own by the per-page rules (no siblings to compare)."
+        )
+    n = page.siblings
+    return f"Read with {n} same-template sibling{'s' if n != 1 else ''}."
 
 
 def annotated_member(analysis: Analysis, content: ClusterContent, position: int) -> str:
