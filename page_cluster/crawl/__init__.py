@@ -9,6 +9,18 @@ Dask is imported only when a client is used.
 
 from __future__ import annotations
 
-from .run import CrawlResult, FileOutcome, cluster_crawl, run_crawl
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .run import CrawlResult, FileOutcome, cluster_crawl, run_crawl
 
 __all__ = ["CrawlResult", "FileOutcome", "cluster_crawl", "run_crawl"]
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use: the command line reads its arguments (crawl.inputs)
+    # without importing numpy.
+    if name in __all__:
+        return getattr(importlib.import_module(".run", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from .hosts import HostResult
 from .shards import FileShards
 
-__all__ = ["host_order", "host_starts", "file_keys"]
+__all__ = ["file_keys", "host_order", "host_starts"]
 
 
 def host_order(summaries: Sequence[FileShards]) -> list[str]:

@@ -26,8 +26,8 @@ from ..parsing.signature import LocalInterner, ParsedPage
 __all__ = [
     "FileShards",
     "HostShard",
-    "host_label",
     "file_summary",
+    "host_label",
     "page_signals",
     "read_file_shards",
     "take_shard",
@@ -205,13 +205,27 @@ def read_file_shards(
                 output_ids.append(record.output_id)
     except Exception as exc:  # a damaged file must not stop the other files
         return FileShards(
-            path, getattr(source, "format", fmt), [], np.empty(0, np.int32), [], {}, None, warnings,
+            path,
+            getattr(source, "format", fmt),
+            [],
+            np.empty(0, np.int32),
+            [],
+            {},
+            None,
+            warnings,
             f"{type(exc).__name__}: {exc}" if not isinstance(exc, InputError) else str(exc),
         )
     report = source.report
     if not page_host and report.error_total:
         return FileShards(
-            path, source.format, [], np.empty(0, np.int32), [], {}, report.summary(), warnings,
+            path,
+            source.format,
+            [],
+            np.empty(0, np.int32),
+            [],
+            {},
+            report.summary(),
+            warnings,
             "no page could be read",
         )
     return FileShards(
