@@ -6,6 +6,7 @@ import glob
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
@@ -145,26 +146,13 @@ def host_file_names(hosts: Sequence[str]) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
 class DaskSpec:
-    """Where to run: a ``LocalCluster`` of ``workers`` processes, or an existing
-    scheduler at ``address``."""
+    """Where to run: a ``LocalCluster`` of ``workers`` processes (None: the
+    caller's default), or an existing scheduler at ``address``."""
 
-    __slots__ = ("address", "workers")
-
-    def __init__(self, address: str | None = None, workers: int | None = None) -> None:
-        self.address = address
-        self.workers = workers
-
-    def __repr__(self) -> str:
-        return f"DaskSpec(address={self.address!r}, workers={self.workers!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DaskSpec) and (self.address, self.workers) == (
-            other.address,
-            other.workers,
-        )
-
-    __hash__ = None  # type: ignore[assignment]
+    address: str | None = None
+    workers: int | None = None
 
 
 def parse_dask_spec(text: str) -> DaskSpec:
