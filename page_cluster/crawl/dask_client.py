@@ -29,7 +29,8 @@ def open_client(spec: DaskSpec, default_workers: int = 1) -> Iterator[Any]:
             n_workers=spec.workers or default_workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            # A free port: other clusters may run on the same machine.
+            dashboard_address=":0",
         ) as cluster,
         Client(cluster) as client,
     ):
