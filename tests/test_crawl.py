@@ -235,3 +235,30 @@ def test_crawl_of_garbage_never_raises(tmp_path: Path) -> None:
     assert [len(f.keys) for f in result.files[:2]] == [2, 0]
     assert result.files[2].error is not None and "gzip" in result.files[2].error
     assert result.files[0].error is None and result.files[1].error is None
+
+
+def test_crawl_form_without_dask_does_not_import_it(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    files, _ = write_archive(tmp_path / "in", files=2)
+    script = (
+        "import sys\n"
+        "from page_cluster.cli.main import main\n"
+        f"code = main([{str(files[0])!r}, {str(files[1])!r}, '--out-dir', {str(tmp_path / 'out')!r}])\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
+        "print(code, loaded)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert proc.stdout.strip() == "0 []", proc.stdout + proc.stderr
+    assert (tmp_path / "out" / "part-00.clusters.jsonl").stat().st_size > 0
+
+
+def test_host_names_cannot_escape_the_reports_folder() -> None:
+    from page_cluster.crawl.inputs import host_file_names
+
+    names = host_file_names(["../../etc", "..", "", "a/b", "ok.example"])
+    assert all("/" not in n and not n.startswith(".") for n in names.values())
+    assert len(set(names.values())) == 5
