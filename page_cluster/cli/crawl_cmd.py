@@ -147,7 +147,11 @@ def run_crawl_command(
                 progress.error(f"cannot reach the Dask scheduler {args.dask}: {exc}")
                 return 1
             progress.message(f"dask: {_describe(client)}")
-            result = run_crawl(files, client=client, **options)
+            try:
+                result = run_crawl(files, client=client, **options)
+            except Exception as exc:  # the cluster gave up (e.g. workers kept dying)
+                progress.error(f"the Dask run failed: {type(exc).__name__}: {exc}")
+                return 1
     try:
         _write_outputs(result, args, stdout, progress)
     except OSError as exc:
