@@ -107,3 +107,12 @@ def test_cli_dask_local_is_byte_identical(archive: list[str], tmp_path: Path, ca
         assert a.read_bytes() == b.read_bytes()
     first = [json.loads(line) for line in here[0].read_text().splitlines()]
     assert first and {"id", "clusterKey"} == set(first[0])
+
+
+def test_cli_runs_on_an_existing_scheduler(client, archive: list[str], capsys) -> None:
+    assert main(["--dask", client.scheduler.address, *archive]) == 0
+    out = capsys.readouterr().out
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["id"], r["clusterKey"]) for r in rows] == [
+        (row[0], row[2]) for row in run_crawl(archive).rows()
+    ]
