@@ -29,6 +29,8 @@ single-process time splits into reading and clustering.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import pickle
@@ -121,8 +123,9 @@ def check_cli(paths: list[str], out: Path) -> bool:
     from page_cluster.cli.main import main
 
     a, b = out / "cli-here", out / "cli-dask"
-    assert main(["--out-dir", str(a), *paths]) == 0
-    assert main(["--dask", "local:2", "--out-dir", str(b), *paths]) == 0
+    with contextlib.redirect_stderr(io.StringIO()):  # progress lines
+        assert main(["--out-dir", str(a), *paths]) == 0
+        assert main(["--dask", "local:2", "--out-dir", str(b), *paths]) == 0
     fa, fb = sorted(a.rglob("*.jsonl")), sorted(b.rglob("*.jsonl"))
     return [f.name for f in fa] == [f.name for f in fb] and all(
         x.read_bytes() == y.read_bytes() for x, y in zip(fa, fb, strict=True)
