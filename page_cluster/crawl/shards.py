@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..corpus import PageSignals
+from ..ingest import page_signals
 from ..io.jsonl import InputError
 from ..io.report import Skipped
 from ..io.source import open_pages
@@ -28,7 +29,6 @@ __all__ = [
     "HostShard",
     "file_summary",
     "host_label",
-    "page_signals",
     "read_file_shards",
     "take_shard",
 ]
@@ -156,19 +156,6 @@ class FileShards:
 
 #: At most this many damaged-record messages are kept per file.
 MAX_FILE_WARNINGS = 20
-
-
-def page_signals(record: Any, parsed: ParsedPage) -> PageSignals:
-    """A page's blocking signals; stylesheets read from its own ``<link>`` tags
-    when the record has none (as :func:`~page_cluster.ingest.build_corpus` does)."""
-    from ..io.url_signals import page_base_url, resolve_stylesheet_hrefs
-
-    page = record.page
-    hrefs = page.stylesheet_hrefs
-    if record.derive_stylesheets and parsed.stylesheet_links is not None:
-        base = page_base_url(record.url, page.paths)
-        hrefs = resolve_stylesheet_hrefs(parsed.stylesheet_links, base, page.host)
-    return PageSignals(page.paths, hrefs, page.host)
 
 
 def read_file_shards(
