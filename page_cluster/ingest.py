@@ -21,9 +21,9 @@ from .parsing.signature import ParsedPage
 from .progress import ProgressCallback, ProgressEvent
 
 if TYPE_CHECKING:
-    from .corpus import Corpus
+    from .corpus import Corpus, PageSignals
 
-__all__ = ["PagesInput", "build_corpus", "iter_page_records", "iter_pages"]
+__all__ = ["PagesInput", "build_corpus", "iter_page_records", "iter_pages", "page_signals"]
 
 PageLike = Page | PageRecord | Mapping[str, Any]
 PagesInput = Iterable[PageLike] | Callable[[], Iterable[PageLike]]
@@ -63,6 +63,19 @@ def iter_page_records(pages: PagesInput) -> Iterator[PageRecord]:
                 yield PageRecord(page=coerce_page(record), position=f"page {index}")
         except InvalidPageError as exc:
             raise InvalidPageError(f"page {index}: {exc}") from None
+
+
+def page_signals(record: PageRecord, parsed: ParsedPage) -> PageSignals:
+    """A page's blocking signals; ``stylesheetHrefs`` a record lacks are read from
+    its own ``<link>`` tags (from the same parse), resolved against its URL."""
+    from .corpus import PageSignals
+
+    page = record.page
+    hrefs = page.stylesheet_hrefs
+    if record.derive_stylesheets and parsed.stylesheet_links is not None:
+        base = page_base_url(record.url, page.paths)
+        hrefs = resolve_stylesheet_hrefs(parsed.stylesheet_links, base, page.host)
+    return PageSignals(page.paths, hrefs, page.host)
 
 
 def build_corpus(
@@ -146,18 +159,13 @@ def build_corpus(
         thread = running_loader()
         if thread is not None:
             thread.join()
-    from .corpus import CorpusBuilder, PageSignals
+    from .corpus import CorpusBuilder
 
     builder = CorpusBuilder()
     for i, (worker, parsed, record) in enumerate(itertools.chain(held, parsed_pages), start=1):
-        page = record.page
-        hrefs = page.stylesheet_hrefs
-        if record.derive_stylesheets and parsed.stylesheet_links is not None:
-            base = page_base_url(record.url, page.paths)
-            hrefs = resolve_stylesheet_hrefs(parsed.stylesheet_links, base, page.host)
-        builder.add(worker, parsed, PageSignals(page.paths, hrefs, page.host))
+        builder.add(worker, parsed, page_signals(record, parsed))
         if ids is not None:
-            ids.append(page.id)
+            ids.append(record.page.id)
         if on_record is not None:
             on_record(record)
         if on_progress is not None and i % PROGRESS_EVERY == 0:

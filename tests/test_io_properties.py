@@ -121,6 +121,8 @@ def check_outcome(records, report, skips) -> None:
 # Found by this test: a damaged header put a newline in a URL, and so in the
 # position of a skipped record (positions are one line).
 @example(ops=[("truncate", 0.431640625, b"\x00"), ("flip", 0.98828125, b"\x00")])
+# Also found by it: bytes after the last gzip member of a whole-file gzip.
+@example(ops=[("insert", 1.0, b"\x00\x00")])
 def test_damaged_archives_never_crash_and_only_yield_real_pages(reader, layout, ops):
     records, report, skips = read_all(mutate(LAYOUTS[layout], ops), reader)
     check_outcome(records, report, skips)

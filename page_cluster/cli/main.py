@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO, TextIO
 
 from .._version import __version__
+from ..crawl.inputs import expand_inputs, is_crawl_run
 from ..ingest import build_corpus
 from ..io.jsonl import InputError
 from ..io.source import FORMATS, open_pages
@@ -86,9 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "input",
-        nargs="?",
+        nargs="*",
         metavar="PATH",
-        help="file or folder to read (default: stdin; '-' also means stdin)",
+        help="files or folders to read (default: stdin; '-' also means stdin); "
+        "several paths, a quoted glob or a folder of .warc/.jsonl files are read "
+        "as one crawl, each host clustered on its own",
     )
     p.add_argument(
         "--format",
@@ -102,6 +105,29 @@ def build_parser() -> argparse.ArgumentParser:
         default=default_jobs(),
         metavar="N",
         help="worker processes for parsing (default: all cores); output is identical for any N",
+    )
+    crawl = p.add_argument_group("crawl archives (several files, many hosts)")
+    crawl.add_argument(
+        "--dask",
+        metavar="SCHEDULER",
+        help="run on Dask: a scheduler address (tcp://host:8786), or local[:N] to start "
+        "N worker processes here (default N: --jobs); the output is the same without it",
+    )
+    crawl.add_argument(
+        "--out-dir",
+        metavar="DIR",
+        help="write one NAME.clusters.jsonl per input file into DIR instead of stdout",
+    )
+    crawl.add_argument(
+        "--reasons-per-host",
+        action="store_true",
+        help="with --out-dir: also write DIR/hosts/HOST.reasons.json",
+    )
+    crawl.add_argument(
+        "--validation-per-host",
+        action="store_true",
+        help="with --out-dir: also write DIR/hosts/HOST.validation.json and apply "
+        "its safe merges to the keys",
     )
     return p
 
@@ -124,10 +150,16 @@ def run_cluster_command(
     if problem:
         progress.error(problem)
         return 1
+    inputs = args.input or ["-"]
+    files = expand_inputs(inputs) if inputs != ["-"] else inputs
+    if is_crawl_run(inputs, files, dask=args.dask is not None, out_dir=args.out_dir is not None):
+        from .crawl_cmd import run_crawl_command
+
+        return run_crawl_command(args, files, stdout, progress)
     ids: list[Any] = []
     on_skip = skip_warner(progress)
 
-    path = None if args.input in (None, "-") else args.input
+    path = None if files[0] == "-" else files[0]
     try:
         source = open_pages(stdin if path is None else path, args.format, on_skip=on_skip)
     except InputError as exc:

@@ -490,13 +490,18 @@ class _GunzipStream(io.RawIOBase):
             self._pending += out
             if d.eof:
                 rest = d.unused_data
+                while len(rest) < 2:
+                    more = self._raw.read(65536)
+                    if not more:
+                        break
+                    rest += more
                 self._d = zlib.decompressobj(31)
-                if rest:
+                if rest.startswith(b"\x1f\x8b"):
                     self._pending += self._d.decompress(rest, max(size, 65536))
-                elif not self._raw.read(1):
-                    self._done = True
                 else:
-                    self._raw.seek(-1, 1)
+                    # Nothing, or bytes that start no other member (padding, a
+                    # damaged tail): the compressed data ends here, as for gzip(1).
+                    self._done = True
 
     def read(self, size: int = -1) -> bytes:
         if size is None or size < 0:
