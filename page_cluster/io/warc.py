@@ -731,8 +731,7 @@ def iter_warc_pages(
                 pending_offset = entry.offset
                 if inner is not None:
                     detail = (
-                        "its Content-Length runs past the next record; "
-                        f"resuming at {unit} {inner}"
+                        f"its Content-Length runs past the next record; resuming at {unit} {inner}"
                     )
                     pending = Skipped("corrupt", where, detail)
                     resync = inner
