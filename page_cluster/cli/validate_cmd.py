@@ -28,7 +28,15 @@ from ..model import InvalidPageError
 from ..validation.data import clustered_corpus_from_corpus
 from ..validation.merge import merge_validated_clusters
 from ..validation.report import validate_cluster_partition
-from .common import UsageParser, run_entry, skip_warner
+from .common import (
+    UsageParser,
+    add_limit_options,
+    attribute_name,
+    is_worker_failure,
+    limits_from_args,
+    run_entry,
+    skip_warner,
+)
 from .progress import ProgressPrinter
 
 __all__ = ["main", "read_cluster_assignments"]
@@ -82,8 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--content-block-attribute",
         metavar="NAME",
+        type=attribute_name,
         help="the attribute given to the clustering run, if any (it changes token sets)",
     )
+    add_limit_options(p)
     return p
 
 
@@ -116,6 +126,9 @@ def read_cluster_assignments(path: str) -> dict[str, tuple[str, Any, int]]:
             except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
                 reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
                 raise CommandError(f"{where}: invalid JSON ({reason})") from None
+            except ValueError as exc:  # e.g. an integer too long to convert
+                detail = " ".join(str(exc).split())[:120]
+                raise CommandError(f"{where}: invalid JSON ({detail})") from None
             if not isinstance(rec, dict):
                 raise CommandError(f"{where}: expected a JSON object")
             key = rec.get("clusterKey")
@@ -135,10 +148,11 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
     """Parse ``--pages`` with the clustering command's reader; ids as its output gives them."""
     path = args.pages
     ids: list[Any] = []
-    on_skip = skip_warner(progress)
+    limits = limits_from_args(args)
+    on_skip = skip_warner(progress, limits.max_warnings)
 
     try:
-        source = open_pages(path, args.format, on_skip=on_skip)
+        source = open_pages(path, args.format, on_skip=on_skip, limits=limits)
     except InputError as exc:
         raise CommandError(f"cannot read --pages {exc}") from None
 
@@ -149,9 +163,17 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
 
     with source:
         try:
-            corpus = build_corpus(pages, content_block_attribute=args.content_block_attribute)
+            corpus = build_corpus(
+                pages,
+                content_block_attribute=args.content_block_attribute,
+                max_attributes=limits.max_attributes,
+            )
         except (InputError, InvalidPageError) as exc:
             raise CommandError(f"{path}: {exc}") from None
+        except RuntimeError as exc:
+            if not is_worker_failure(exc):
+                raise
+            raise CommandError(str(exc)) from None
     report = source.report
     for line in (report.summary(), report.notes_summary()):
         if line:
