@@ -203,6 +203,17 @@ def test_understated_content_length_resyncs_on_the_next_header(reader):
     assert {f"{U}/{i}.html" for i in range(1, 10)} <= {p.url for p in pages}
 
 
+@pytest.mark.parametrize("reader", ["warcio", "fastwarc"])
+def test_a_record_without_its_version_line_does_not_swallow_the_rest(reader):
+    if reader == "fastwarc":
+        pytest.importorskip("fastwarc")
+    data = _overstated(False, 99)[len(b"WARC/1.0") :]  # the first record loses its first line
+    report = ReadReport()
+    pages = list(iter_warc_pages(io.BytesIO(data), report, reader=reader))
+    assert [p.url for p in pages] == [f"{U}/{i}.html" for i in range(1, 10)]
+    assert report.skipped == {"corrupt": 1}
+
+
 def test_the_cli_reports_the_overstated_record():
     res = run(["--format", "warc", "-j", "1"], _overstated(False, 3))
     no_traceback(res)

@@ -248,6 +248,8 @@ def _warcio_entries(
         except Exception as exc:  # any damage in a crawl file, whatever warcio raises
             raise _Corrupt(ordinal, it.offset, _describe(exc), _is_truncation(exc)) from None
         offset = it.offset
+        if not record.rec_type:  # WARC-Type is mandatory: this is not a record start
+            raise _Corrupt(ordinal, offset, "no WARC-Type header (not a record start)")
         try:
             rec_type = (record.rec_type or "").lower()
             http = record.http_headers
@@ -740,6 +742,23 @@ def iter_warc_pages(
                 pending = page or skipped
                 if page is not None and note:
                     report.notes[note] += 1
+            if resync is None and not whole_gzip and last_offset >= 0:
+                # The reader stopped: a record start after the last record it
+                # read means that record swallowed the rest (a missing or
+                # overstated length); report it and read on from there.
+                after = max(last_offset, pos) + 1  # (each round starts further on)
+                resync = (
+                    _scan_member_start(stream, after, None)
+                    if members
+                    else _next_plain_record(stream, after)
+                )
+                if resync is not None:
+                    where = _position(last_ordinal, last_offset, None, unit)
+                    if pending is not None:
+                        where = pending.position
+                    detail = f"it runs past the next record; resuming at {unit} {resync}"
+                    pending = Skipped("corrupt", where, detail)
+                    pending_offset = last_offset
             if resync is None:
                 break
             pos, base = resync, last_ordinal
