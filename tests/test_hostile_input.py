@@ -504,3 +504,76 @@ def test_compiled_and_pure_scans_agree_on_a_bomb():
     assert attribute_cap.overfull_tags(data, 100) == expected
     tree = etree.fromstring(attribute_cap.cap_attributes(data, 100)[0], etree.HTMLParser())
     assert max(len(e.attrib) for e in tree.iter()) <= 100
+
+
+# ---------------------------------------------------------------------------
+# What already held, kept held
+
+
+def test_deep_nesting_and_many_siblings_parse_without_recursion_or_blowup():
+    from page_cluster.parsing.tokenize import tokenize
+
+    deep = tokenize("<body>" + "<div class=a>" * 100_000 + "x" + "</div>" * 100_000 + "</body>")
+    wide = tokenize("<body><ul>" + "<li>x</li>" * 200_000 + "</ul></body>")
+    assert deep.tokens and wide.tokens == ["body>ul>li"]
+
+
+@pytest.mark.parametrize("reader", ["warcio", "fastwarc"])
+def test_a_warc_gzip_bomb_is_skipped_as_too_large(reader):
+    if reader == "fastwarc":
+        pytest.importorskip("fastwarc")
+    bomb = response(f"{U}/bomb.html", b"<html><body>" + b"\0" * (24 << 20) + b"</body></html>")
+    data = join([bomb, response(f"{U}/ok.html", page(1))], True)
+    assert len(data) < 200_000  # 24 MiB of page in a small archive
+    report = ReadReport()
+    stream = io.BytesIO(data)
+    pages = list(iter_warc_pages(stream, report, reader=reader, max_page_bytes=1 << 20))
+    assert [p.url for p in pages] == [f"{U}/ok.html"] and report.skipped == {"too large": 1}
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _wait_gone(pgid: int, seconds: float = 20.0) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not _group_alive(pgid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_a_signal_during_parallel_parsing_leaves_no_worker_behind(tmp_path, sig):
+    pages = tmp_path / "pages.jsonl"
+    pages.write_bytes(SAMPLE.read_bytes() * 30)  # long enough to be caught parsing
+    proc = subprocess.Popen(
+        [*CMD, "-j", "2", str(pages)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stderr is not None
+        proc.stderr.readline()  # "reading input pages...": the workers are starting
+        import time
+
+        time.sleep(0.5)
+        os.kill(proc.pid, sig)
+        code = proc.wait(60)
+        assert _wait_gone(proc.pid), "a worker outlived the command"
+        if sig == signal.SIGINT:
+            assert code in (130, 0)  # (0: it had finished before the signal)
+        else:
+            assert code in (-sig, 0, 128 + sig)
+    finally:
+        if _group_alive(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()

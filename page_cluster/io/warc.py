@@ -634,15 +634,19 @@ def _plain_overrun(fh: Any, offset: int) -> int | None:
     saved = fh.tell()
     try:
         fh.seek(offset)
-        head = fh.read(4096)
+        head = fh.read(16384)
         parsed = _declared_end(head)
-        if parsed is None and len(head) == 4096:
-            head += fh.read(65536 - 4096)
+        if parsed is None and len(head) == 16384:
+            head += fh.read(65536 - 16384)
             parsed = _declared_end(head)
         if parsed is None:
             return None
         header_len, length = parsed
         end = offset + header_len + length
+        if end + 64 <= offset + len(head):  # a small record: its end is in hand
+            rest = head[end - offset : end - offset + 64].lstrip(b"\r\n")
+            if rest.startswith(b"WARC/1."):
+                return None
         size = fh.seek(0, 2)
         if end <= size:
             fh.seek(end)

@@ -3,6 +3,9 @@
 compiled: one pass over the bytes, the same counting rules as the pure-Python
 ``_scan_tag`` (the test suite compares both on random input)."""
 
+from libc.string cimport memchr
+
+
 cdef inline bint _space(unsigned char c) noexcept nogil:
     return c == 32 or c == 9 or c == 10 or c == 13 or c == 12
 
@@ -31,8 +34,13 @@ def overfull_tags(const unsigned char[::1] data, Py_ssize_t max_attributes):
     cdef Py_ssize_t i = 0, j, k, count, cut
     cdef unsigned char c
     out = []
+    cdef const unsigned char* hit
     while i + 1 < n:
-        if p[i] != 60 or not _letter(p[i + 1]):  # "<" and a letter
+        hit = <const unsigned char*>memchr(p + i, 60, n - i)  # the next "<"
+        if hit == NULL:
+            break
+        i = hit - p
+        if i + 1 >= n or not _letter(p[i + 1]):
             i += 1
             continue
         j = i + 1
