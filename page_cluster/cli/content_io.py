@@ -46,7 +46,7 @@ def read_clusters_file(path: Path) -> dict[str, str]:
             where = f"{path}: line {line_no}"
             try:
                 rec = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            except (ValueError, RecursionError):  # (also an integer too long to convert)
                 raise InputError(where, "invalid JSON") from None
             if not isinstance(rec, dict) or "id" not in rec:
                 raise InputError(where, 'expected an object with "id" and "clusterKey"')

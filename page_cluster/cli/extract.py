@@ -20,7 +20,7 @@ from ..content.noise import DEFAULT_MIN_SCORE
 from ..io.jsonl import InputError
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
-from .common import UsageParser, positive_int, run_entry, write_jsonl
+from .common import UsageParser, attribute_name, positive_int, run_entry, write_jsonl
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
@@ -85,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--content-block-attribute",
         metavar="NAME",
+        type=attribute_name,
         help="passed to clustering when clusters are computed",
     )
     return p
