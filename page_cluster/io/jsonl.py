@@ -174,7 +174,8 @@ def read_bounded_lines(
     >>> list(read_bounded_lines(io.BytesIO(b"ab\\nlong line\\nc"), 5))
     [(b'ab\\n', 3), (None, 10), (b'c', 1)]
     """
-    carry = b""  # the start of a line whose end is not read yet
+    parts: list[bytes] = []  # the start of a line whose end is not read yet
+    held = 0  # their length
     over = -1  # while reading past a line that is too long: its length so far
     read = stream.read
     while True:
@@ -189,26 +190,30 @@ def read_bounded_lines(
                 rest = len(block) - start
                 if over >= 0:
                     over += rest
-                elif len(carry) + rest > max_line_bytes:
-                    over = len(carry) + rest
-                    carry = b""
-                else:
-                    carry += block[start:]
+                elif held + rest > max_line_bytes:
+                    over = held + rest
+                    parts.clear()  # (dropped at once: never more than the bound held)
+                    held = 0
+                elif rest:
+                    parts.append(block[start:] if start else block)
+                    held += rest
                 break
             if over >= 0:
                 yield None, over + nl + 1 - start
                 over = -1
             else:
                 line = block[start : nl + 1]
-                if carry:
-                    line = carry + line
-                    carry = b""
+                if parts:
+                    parts.append(line)
+                    line = b"".join(parts)
+                    parts.clear()
+                    held = 0
                 yield (line if len(line) <= max_line_bytes + 1 else None), len(line)
             start = nl + 1
     if over >= 0:
         yield None, over
-    elif carry:
-        yield carry, len(carry)
+    elif parts:
+        yield b"".join(parts), held
 
 
 def read_jsonl_pages(stream: BinaryIO | Iterable[bytes]) -> Iterator[PageRecord]:
