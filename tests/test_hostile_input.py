@@ -292,6 +292,17 @@ def test_oversized_jsonl_line_and_page_are_reported_or_skipped():
     assert src.report.skipped == {"too large": 1} and skips[0].position == "line 3"
 
 
+def test_validate_bounds_the_lines_of_a_clusters_file(tmp_path):
+    pages = tmp_path / "pages.jsonl"
+    pages.write_bytes(sample_lines(2))
+    clusters = tmp_path / "clusters.jsonl"
+    clusters.write_bytes(b'{"id": "' + b"z" * 5000 + b'", "clusterKey": "k"}\n')
+    args = ["--pages", str(pages), "--clusters", str(clusters), "--max-line-bytes", "1000"]
+    res = run(["validate", *args])
+    no_traceback(res)
+    assert res.returncode == 1 and b"line 1: line over 1000 bytes" in res.stderr
+
+
 def test_a_stream_of_zeros_is_an_error_not_a_memory_error():
     res = run(["--max-line-bytes", "100000", "-j", "1"], b"\x00" * 3_000_000)
     no_traceback(res)

@@ -22,8 +22,9 @@ from typing import Any, TextIO
 
 from ..ingest import build_corpus
 from ..io.json_file import check_writable, write_json_atomic, write_jsonl_atomic
-from ..io.jsonl import InputError
+from ..io.jsonl import InputError, read_bounded_lines
 from ..io.source import FORMATS, open_pages
+from ..limits import MAX_LINE_BYTES
 from ..model import InvalidPageError
 from ..validation.data import clustered_corpus_from_corpus
 from ..validation.merge import merge_validated_clusters
@@ -107,15 +108,20 @@ def _show(ids: Sequence[Any]) -> str:
     return shown + (", ..." if len(ids) > SHOWN_IDS else "")
 
 
-def read_cluster_assignments(path: str) -> dict[str, tuple[str, Any, int]]:
-    """``id key -> (clusterKey, id, line)`` from a clusters JSONL file."""
+def read_cluster_assignments(
+    path: str, max_line_bytes: int = MAX_LINE_BYTES
+) -> dict[str, tuple[str, Any, int]]:
+    """``id key -> (clusterKey, id, line)`` from a clusters JSONL file (lines
+    over ``max_line_bytes`` are an error, never held)."""
     out: dict[str, tuple[str, Any, int]] = {}
     try:
         fh = open(path, "rb")  # noqa: SIM115 - closed below, errors reported per line
     except OSError as exc:
         raise CommandError(f"cannot read --clusters {path}: {exc.strerror or exc}") from None
     with fh:
-        for line_no, raw in enumerate(fh, start=1):
+        for line_no, (raw, _) in enumerate(read_bounded_lines(fh, max_line_bytes), start=1):
+            if raw is None:
+                raise CommandError(f"{path}: line {line_no}: line over {max_line_bytes} bytes")
             if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             if not raw.strip():
@@ -219,7 +225,7 @@ def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
             progress.error(f"cannot write {flag} {path}: {problem}")
             return 1
     try:
-        assigned = read_cluster_assignments(args.clusters)
+        assigned = read_cluster_assignments(args.clusters, args.max_line_bytes)
         progress.message(f"validate: read {len(assigned)} cluster assignments, reading pages...")
         corpus, ids = _read_pages(args, progress)
         keys = _match(ids, assigned, args)

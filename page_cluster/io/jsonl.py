@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from ..limits import MAX_PAGE_BYTES
+from ..limits import MAX_LINE_BYTES, MAX_PAGE_BYTES
 from ..model import InvalidPageError
 from .record import PageRecord, record_from_mapping
 
@@ -216,9 +216,27 @@ def read_bounded_lines(
         yield b"".join(parts), held
 
 
-def read_jsonl_pages(stream: BinaryIO | Iterable[bytes]) -> Iterator[PageRecord]:
-    """Yield the pages of a JSONL byte stream; raise :class:`InputError` on a bad line."""
-    for line_no, raw in enumerate(stream, start=1):
-        rec = parse_jsonl_line(raw, line_no)
+def read_jsonl_pages(
+    stream: BinaryIO | Iterable[bytes],
+    *,
+    max_line_bytes: int = MAX_LINE_BYTES,
+    max_page_bytes: int = MAX_PAGE_BYTES,
+) -> Iterator[PageRecord]:
+    """Yield the pages of a JSONL byte stream; raise :class:`InputError` on a bad line.
+
+    A binary stream is read in bounded lines (see :func:`read_bounded_lines`);
+    an iterable of lines is taken as it comes.
+    """
+    if hasattr(stream, "read"):
+        lines: Iterable[bytes | None] = (
+            raw
+            for raw, _ in read_bounded_lines(stream, max_line_bytes)  # type: ignore[arg-type]
+        )
+    else:
+        lines = stream
+    for line_no, raw in enumerate(lines, start=1):
+        if raw is None:
+            raise too_large_error(f"line {line_no}", "line", max_line_bytes)
+        rec = parse_jsonl_line(raw, line_no, max_page_bytes=max_page_bytes)
         if rec is not None:
             yield rec
