@@ -122,8 +122,11 @@ def _full_device(tmp_path: Path) -> Path:
     (as root, where replacing it would have been possible), else /dev/full."""
     if os.geteuid() == 0:
         node = tmp_path / "full"
-        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 7))
-        return node
+        try:
+            os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+            return node
+        except OSError:  # a container without the right to make device nodes
+            pass
     return Path("/dev/full")
 
 
