@@ -79,14 +79,27 @@ def _scan_tag(data: bytes, j: int, max_attributes: int) -> tuple[int, int]:
     return cut, n
 
 
+_WS = rb"[ \t\n\r\f]"
+_QUOTED = rb'"[^"]*+(?:"|\Z)' + rb"|'[^']*+(?:'|\Z)"
+_VALUE = rb"(?>" + _QUOTED + rb"|[^ \t\n\r\f>]*+)"
+#: One attribute as :func:`_scan_tag` reads it: a stray quoted string, a name
+#: with an optional ``= value``, or an ``= value`` without a name.
+_UNIT = (
+    rb"(?>" + _QUOTED
+    + rb"|[^ \t\n\r\f/>=\"']++(?>" + _WS + rb"*+=" + _WS + rb"*+" + _VALUE + rb")?"
+    + rb"|=" + _WS + rb"*+" + _VALUE + rb")"
+)  # fmt: skip
+
+
 @cache
 def _candidate_pattern(max_attributes: int) -> re.Pattern[bytes]:
-    # A start tag holding at least ``max_attributes`` runs of attribute text
-    # (name runs, separators, quoted strings): every attribute takes at least
-    # one, so a tag with more attributes always matches; the possessive
-    # quantifiers keep the search linear.
+    # A start tag with more than ``max_attributes`` attributes, read by the same
+    # rules as :func:`_scan_tag` (atomic groups and possessive quantifiers: no
+    # backtracking, so a failed attempt costs the length of the tag).
     return re.compile(
-        rb"<[A-Za-z][^\s/>]*+(?:[^>\"'\s/]++|[\s/]++|\"[^\"]*+\"|'[^']*+'){%d}" % max_attributes
+        rb"<[A-Za-z][^ \t\n\r\f/>=\"']*+(?:[ \t\n\r\f/]*+"
+        + _UNIT
+        + rb"){%d}" % (max_attributes + 1)
     )
 
 
