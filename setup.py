@@ -1,4 +1,4 @@
-"""Build the optional compiled structural walker.
+"""Build the optional compiled structural walker and attribute scanner.
 
 Everything else is declared in ``pyproject.toml``. The extension is optional: if
 Cython, lxml's headers or a C compiler are missing, the install goes on and the
@@ -48,8 +48,10 @@ def _extensions() -> list:
         ["page_cluster/parsing/_fastwalk.pyx"],
         include_dirs=lxml.get_include(),
     )
+    # The start-tag attribute counter (see page_cluster/parsing/attribute_cap.py).
+    scan = Extension("page_cluster.parsing._attrscan", ["page_cluster/parsing/_attrscan.pyx"])
     try:
-        return cythonize([ext], language_level=3, quiet=True)
+        return cythonize([ext, scan], language_level=3, quiet=True)
     except Exception as exc:
         _warn(exc)
         return []

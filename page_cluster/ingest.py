@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from .io.record import PageRecord, record_from_mapping
 from .io.source import PageSource
 from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
-from .model import InvalidPageError, Page, PageId, coerce_page
+from .limits import MAX_ATTRIBUTES
+from .model import InvalidPageError, Page, PageId, attribute_name_problem, coerce_page
 from .parallel_parse import DecodedLine, ParseTask, Result, Task, parse_in_order
 from .parsing.signature import ParsedPage
 from .progress import ProgressCallback, ProgressEvent
@@ -32,6 +33,8 @@ PagesInput = Iterable[PageLike] | Callable[[], Iterable[PageLike]]
 PROGRESS_EVERY = 1000
 #: Parsed pages held while the numeric stack loads (a few MB at most).
 HOLD_MAX = 4096
+#: The report note on a page some of whose elements lost attributes.
+CAPPED_NOTE = "with attributes beyond {} per element dropped"
 
 
 def iter_pages(pages: PagesInput) -> Iterator[Page]:
@@ -87,6 +90,7 @@ def build_corpus(
     jobs: int = 1,
     on_parse_start: Callable[[], object] | None = None,
     on_record: Callable[[PageRecord], None] | None = None,
+    max_attributes: int | None = None,
 ) -> Corpus:
     """Parse every page once into a deduplicated corpus of signatures.
 
@@ -100,10 +104,20 @@ def build_corpus(
     parsing is under way (see :func:`~page_cluster.parallel_parse.parse_in_order`);
     when it returns a thread (one loading numpy, see
     :func:`~page_cluster.preload.preload_in_background`), parsed pages are held
-    until that thread ends instead of waiting for it.
+    until that thread ends instead of waiting for it. ``max_attributes`` bounds
+    the attributes kept per element (default: the source's limits, else
+    :data:`~page_cluster.limits.MAX_ATTRIBUTES`); pages that lost some are
+    noted in a :class:`~page_cluster.io.source.PageSource`'s report.
     """
+    if content_block_attribute is not None:
+        problem = attribute_name_problem(content_block_attribute)
+        if problem:
+            raise ValueError(f"content_block_attribute {content_block_attribute!r} {problem}")
     waiting: deque[PageRecord] = deque()
     source = pages if isinstance(pages, PageSource) and pages.format == "jsonl" else None
+    reporting = pages if isinstance(pages, PageSource) else None
+    if max_attributes is None:
+        max_attributes = reporting.limits.max_attributes if reporting else MAX_ATTRIBUTES
 
     def tasks() -> Iterator[Task]:
         if source is not None:
@@ -138,6 +152,7 @@ def build_corpus(
             jobs=jobs,
             content_block_attribute=content_block_attribute,
             on_start=started,
+            max_attributes=max_attributes,
         )
     )
 
@@ -164,6 +179,8 @@ def build_corpus(
     builder = CorpusBuilder()
     for i, (worker, parsed, record) in enumerate(itertools.chain(held, parsed_pages), start=1):
         builder.add(worker, parsed, page_signals(record, parsed))
+        if parsed.capped_elements and reporting is not None:
+            reporting.report.notes[CAPPED_NOTE.format(max_attributes)] += 1
         if ids is not None:
             ids.append(record.page.id)
         if on_record is not None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["InvalidPageError", "Page", "PageId", "coerce_page"]
+__all__ = ["InvalidPageError", "Page", "PageId", "attribute_name_problem", "coerce_page"]
 
 PageId = str | int | float | None
 
@@ -73,3 +73,23 @@ def coerce_page(record: Page | Mapping[str, Any]) -> Page:
         host=host,
         id=page_id,
     )
+
+
+def attribute_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be an HTML attribute name (``None`` when it can).
+
+    An attribute name given by a user (``--content-block-attribute``) is looked
+    up on every element; a name no parser can produce would either never match
+    or make the lookup raise, so it is refused up front.
+
+    >>> attribute_name_problem("data-bgb"), attribute_name_problem("")
+    (None, 'is empty')
+    >>> attribute_name_problem("a b")
+    "contains ' ', which an attribute name cannot hold"
+    """
+    if not isinstance(name, str) or not name:
+        return "is empty"
+    for ch in name:
+        if ch.isspace() or not ch.isprintable() or ch in "\"'<>/={}" or "\ud800" <= ch <= "\udfff":
+            return f"contains {ch!r}, which an attribute name cannot hold"
+    return None

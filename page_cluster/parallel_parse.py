@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .fork_pool import can_fork, ordered_map
 from .io.jsonl import InputError, JsonlLine
 from .io.record import PageRecord
+from .limits import MAX_ATTRIBUTES
 from .parsing.html_source import to_utf8
 from .parsing.signature import LocalInterner, ParsedPage, parse_document
 
@@ -101,27 +102,36 @@ class DecodedLine:
 Result = ParsedPage | DecodedLine
 
 
-def run_task(task: Task, interner: LocalInterner, cba: str | None) -> Result:
+def run_task(
+    task: Task, interner: LocalInterner, cba: str | None, max_attributes: int = MAX_ATTRIBUTES
+) -> Result:
     """Parse one task: a page's HTML, or a JSONL line decoded here first.
 
     Decoding the JSON where the HTML is parsed takes that work off the process
     that reads the input, which is the busiest one of a run.
     """
     if isinstance(task, ParseTask):
-        return _parse(task, interner, cba)
+        return _parse(task, interner, cba, max_attributes)
     try:
         record = task.decode()
     except InputError as exc:
         return DecodedLine(None, None, exc)
     if record is None:
         return DecodedLine(None, None)
-    parsed = _parse(ParseTask.from_record(record), interner, cba)
+    parsed = _parse(ParseTask.from_record(record), interner, cba, max_attributes)
     return DecodedLine(replace(record, page=replace(record.page, html="")), parsed)
 
 
-def _parse(task: ParseTask, interner: LocalInterner, cba: str | None) -> ParsedPage:
+def _parse(
+    task: ParseTask, interner: LocalInterner, cba: str | None, max_attributes: int
+) -> ParsedPage:
     return parse_document(
-        task.html, interner, cba, task.encoding, with_stylesheet_links=task.with_stylesheet_links
+        task.html,
+        interner,
+        cba,
+        task.encoding,
+        with_stylesheet_links=task.with_stylesheet_links,
+        max_attributes=max_attributes,
     )
 
 
@@ -135,18 +145,20 @@ def default_jobs() -> int:
 
 _worker_interner: LocalInterner | None = None
 _worker_cba: str | None = None
+_worker_max_attributes: int = MAX_ATTRIBUTES
 
 
-def _init_worker(content_block_attribute: str | None) -> None:
-    global _worker_interner, _worker_cba
+def _init_worker(content_block_attribute: str | None, max_attributes: int = MAX_ATTRIBUTES) -> None:
+    global _worker_interner, _worker_cba, _worker_max_attributes
     _worker_interner = LocalInterner()
     _worker_cba = content_block_attribute
+    _worker_max_attributes = max_attributes
 
 
 def _parse_chunk(tasks: list[Task]) -> tuple[int, list[Result]]:
-    interner, cba = _worker_interner, _worker_cba
+    interner, cba, cap = _worker_interner, _worker_cba, _worker_max_attributes
     assert interner is not None
-    return os.getpid(), [run_task(t, interner, cba) for t in tasks]
+    return os.getpid(), [run_task(t, interner, cba, cap) for t in tasks]
 
 
 def pool_context() -> multiprocessing.context.BaseContext:
@@ -167,6 +179,7 @@ def parse_in_order(
     jobs: int,
     content_block_attribute: str | None = None,
     on_start: Callable[[], None] | None = None,
+    max_attributes: int = MAX_ATTRIBUTES,
 ) -> Iterator[tuple[object, Result]]:
     """Parse every task; yield ``(worker id, result)`` in input order.
 
@@ -189,9 +202,9 @@ def parse_in_order(
             on_start()
         interner = LocalInterner()
         for task in (*head, *it) if jobs > 1 else it:
-            yield "local", run_task(task, interner, content_block_attribute)
+            yield "local", run_task(task, interner, content_block_attribute, max_attributes)
         return
-    yield from _parse_parallel(head, it, jobs, content_block_attribute, on_start)
+    yield from _parse_parallel(head, it, jobs, content_block_attribute, on_start, max_attributes)
 
 
 def _chunks(head: list[Task], rest: Iterator[Task]) -> Iterator[list[Task]]:
@@ -214,14 +227,15 @@ def _parse_parallel(
     jobs: int,
     cba: str | None,
     on_start: Callable[[], None] | None,
+    max_attributes: int = MAX_ATTRIBUTES,
 ) -> Iterator[tuple[object, Result]]:
     chunks = _chunks(head, rest)
     if not can_fork():
-        yield from _parse_spawned(chunks, jobs, cba, on_start)
+        yield from _parse_spawned(chunks, jobs, cba, on_start, max_attributes)
         return
 
     def run_chunk(interner: LocalInterner, tasks: list[Task]) -> list[Result]:
-        return [run_task(t, interner, cba) for t in tasks]
+        return [run_task(t, interner, cba, max_attributes) for t in tasks]
 
     for worker, results in ordered_map(
         run_chunk,
@@ -237,7 +251,11 @@ def _parse_parallel(
 
 
 def _parse_spawned(
-    chunks: Iterator[list[Task]], jobs: int, cba: str | None, on_start: Callable[[], None] | None
+    chunks: Iterator[list[Task]],
+    jobs: int,
+    cba: str | None,
+    on_start: Callable[[], None] | None,
+    max_attributes: int = MAX_ATTRIBUTES,
 ) -> Iterator[tuple[object, Result]]:
     """The same with a spawn-based process pool (for a process running threads)."""
     from concurrent.futures import ProcessPoolExecutor
@@ -245,7 +263,10 @@ def _parse_spawned(
     pending: deque[Future] = deque()
     limit = jobs * INFLIGHT_PER_JOB
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=pool_context(), initializer=_init_worker, initargs=(cba,)
+        max_workers=jobs,
+        mp_context=pool_context(),
+        initializer=_init_worker,
+        initargs=(cba, max_attributes),
     ) as pool:
         try:
             for chunk in chunks:

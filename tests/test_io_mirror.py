@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -81,14 +82,14 @@ def test_charsets_and_damaged_files_are_reported_not_fatal(tmp_path, monkeypatch
     (tmp_path / "binary.html").write_bytes(bytes(range(256)) * 8)
     (tmp_path / "locked.html").write_text("<p>x</p>")
     (tmp_path / "ok.html").write_text("<p>ok</p>")
-    real = Path.read_bytes
+    real = os.open
 
-    def read_bytes(self: Path) -> bytes:
-        if self.name == "locked.html":
+    def fake_open(path, flags, *args, **kwargs):
+        if str(path).endswith("locked.html"):
             raise PermissionError(13, "Permission denied")
-        return real(self)
+        return real(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(os, "open", fake_open)
     records, report, skips = read(tmp_path)
     assert [r.output_id for r in records] == ["/ok.html", "/sjis.html"]
     assert "日本語" in records[1].page.html

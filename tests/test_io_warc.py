@@ -12,6 +12,7 @@ from page_cluster import resolve_page_cluster_keys
 from page_cluster.io import open_pages
 from page_cluster.io import warc as warc_module
 from page_cluster.io.record import PageRecord
+from page_cluster.io.report import ReadReport
 
 from .io_fixtures import (
     http_response,
@@ -277,13 +278,17 @@ def test_anything_forced_as_warc_never_raises(reader, data):
         assert skips and skips[0].reason in ("corrupt", "truncated")
 
 
-def test_pages_over_the_size_bound_are_skipped(reader, monkeypatch):
-    monkeypatch.setattr(warc_module, "MAX_PAGE_BYTES", 100)
+def test_pages_over_the_size_bound_are_skipped(reader):
     recs = [
         response(U + "/big", b"<p>" + b"x" * 500 + b"</p>"),
         response(U + "/small", b"<p>s</p>"),
     ]
-    records, report, skips = read(join(recs, True), reader)
+    report = ReadReport()
+    skips: list = []
+    stream = io.BytesIO(join(recs, True))
+    records = list(
+        warc_module.iter_warc_pages(stream, report, skips.append, reader=reader, max_page_bytes=100)
+    )
     assert [url_path(r.output_id) for r in records] == ["/small"]
     assert report.skipped == {"too large": 1} and skips[0].position.startswith("record 1 (byte 0")
 

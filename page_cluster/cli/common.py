@@ -13,20 +13,24 @@ from contextlib import suppress
 from typing import Any, NoReturn, TextIO
 
 from ..io.report import Skipped
+from ..limits import DEFAULT_LIMITS, MAX_WARNINGS, Limits
+from ..model import attribute_name_problem
 from .progress import ProgressPrinter
 
 __all__ = [
     "MAX_WARNINGS",
     "UsageParser",
+    "add_limit_options",
+    "attribute_name",
     "exit_now",
+    "is_worker_failure",
+    "limits_from_args",
+    "non_negative_int",
     "positive_int",
     "run_entry",
     "skip_warner",
     "write_jsonl",
 ]
-
-#: At most this many skipped-record warnings are printed (all are counted).
-MAX_WARNINGS = 20
 
 
 class UsageParser(argparse.ArgumentParser):
@@ -37,7 +41,9 @@ class UsageParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def skip_warner(progress: ProgressPrinter) -> Callable[[Skipped], None]:
+def skip_warner(
+    progress: ProgressPrinter, max_warnings: int = MAX_WARNINGS
+) -> Callable[[Skipped], None]:
     """An ``on_skip`` callback: warns about the first damaged records, then goes quiet.
 
     Routine skips (non-HTML responses, redirects) are only counted by the reader.
@@ -49,12 +55,26 @@ def skip_warner(progress: ProgressPrinter) -> Callable[[Skipped], None]:
         if not skip.is_error:
             return
         warned += 1
-        if warned <= MAX_WARNINGS:
+        if warned <= max_warnings:
             progress.warning(skip.message)
-        elif warned == MAX_WARNINGS + 1:
+        elif warned == max_warnings + 1:
             progress.warning("more damaged records follow; only their count is shown")
 
     return on_skip
+
+
+def _write_lines(out: TextIO, lines: list[str]) -> None:
+    """Write a batch; a line the stream cannot encode (a lone surrogate from the
+    input, legal in JSON) is written again with its non-ASCII characters as JSON
+    escapes, which read back as the same value."""
+    try:
+        out.write("\n".join(lines) + "\n")
+    except UnicodeEncodeError:  # (nothing of the batch was written)
+        for line in lines:
+            try:
+                out.write(line + "\n")
+            except UnicodeEncodeError:
+                out.write(json.dumps(json.loads(line), separators=(",", ":")) + "\n")
 
 
 def write_jsonl(out: TextIO, records: Iterable[dict[str, Any]], *, batch: int = 4096) -> None:
@@ -63,11 +83,85 @@ def write_jsonl(out: TextIO, records: Iterable[dict[str, Any]], *, batch: int = 
     for rec in records:
         buf.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
         if len(buf) >= batch:
-            out.write("\n".join(buf) + "\n")
+            _write_lines(out, buf)
             buf.clear()
     if buf:
-        out.write("\n".join(buf) + "\n")
+        _write_lines(out, buf)
     out.flush()
+
+
+def attribute_name(text: str) -> str:
+    """``argparse`` type for ``--content-block-attribute``: a possible attribute name."""
+    problem = attribute_name_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"the attribute name {text!r} {problem}")
+    return text
+
+
+def non_negative_int(text: str) -> int:
+    """``argparse`` type for counts that may be 0 (``--max-warnings``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must not be negative")
+    return value
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """The options that change the bounds of :mod:`page_cluster.limits`."""
+    d = DEFAULT_LIMITS
+    parser.add_argument(
+        "--max-page-bytes",
+        type=positive_int,
+        default=d.max_page_bytes,
+        metavar="N",
+        help=f"skip pages larger than N bytes (default: {d.max_page_bytes})",
+    )
+    parser.add_argument(
+        "--max-line-bytes",
+        type=positive_int,
+        default=d.max_line_bytes,
+        metavar="N",
+        help=f"a JSONL line longer than N bytes is too large (default: {d.max_line_bytes})",
+    )
+    parser.add_argument(
+        "--max-attributes",
+        type=positive_int,
+        default=d.max_attributes,
+        metavar="N",
+        help="keep the first N attributes of an element, drop the rest before parsing "
+        f"(default: {d.max_attributes})",
+    )
+    parser.add_argument(
+        "--max-warnings",
+        type=non_negative_int,
+        default=d.max_warnings,
+        metavar="N",
+        help="print at most N skipped-record warnings; all are counted "
+        f"(default: {d.max_warnings})",
+    )
+
+
+def limits_from_args(args: argparse.Namespace) -> Limits:
+    """The :class:`~page_cluster.limits.Limits` the options ask for."""
+    return Limits(
+        max_page_bytes=args.max_page_bytes,
+        max_line_bytes=args.max_line_bytes,
+        max_attributes=args.max_attributes,
+        max_warnings=args.max_warnings,
+    )
+
+
+def is_worker_failure(exc: BaseException) -> bool:
+    """Whether ``exc`` says a parsing worker process died (killed, out of memory)."""
+    from ..fork_pool import WorkerError
+
+    if isinstance(exc, WorkerError):
+        return True
+    process = sys.modules.get("concurrent.futures.process")
+    return process is not None and isinstance(exc, process.BrokenProcessPool)
 
 
 def positive_int(text: str) -> int:

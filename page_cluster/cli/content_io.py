@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..io.jsonl import InputError, read_jsonl_pages
+from ..io.jsonl import InputError, read_bounded_lines, read_jsonl_pages
+from ..limits import MAX_LINE_BYTES
 from ..model import Page
 from .progress import ProgressPrinter
 
@@ -40,13 +41,15 @@ def read_clusters_file(path: Path) -> dict[str, str]:
     except OSError as exc:
         raise InputError(str(path), f"cannot read ({exc.strerror or exc})") from None
     with fh:
-        for line_no, raw in enumerate(fh, start=1):
+        for line_no, (raw, _) in enumerate(read_bounded_lines(fh, MAX_LINE_BYTES), start=1):
+            if raw is None:
+                raise InputError(f"{path}: line {line_no}", f"line over {MAX_LINE_BYTES} bytes")
             if not raw.strip():
                 continue
             where = f"{path}: line {line_no}"
             try:
                 rec = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            except (ValueError, RecursionError):  # (also an integer too long to convert)
                 raise InputError(where, "invalid JSON") from None
             if not isinstance(rec, dict) or "id" not in rec:
                 raise InputError(where, 'expected an object with "id" and "clusterKey"')

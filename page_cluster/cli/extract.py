@@ -21,7 +21,7 @@ from ..content.per_page import OWN, PER_PAGE_CHOICES, trafilatura_available
 from ..io.jsonl import InputError
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
-from .common import UsageParser, positive_int, run_entry, write_jsonl
+from .common import UsageParser, attribute_name, positive_int, run_entry, write_jsonl
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
@@ -100,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--content-block-attribute",
         metavar="NAME",
+        type=attribute_name,
         help="passed to clustering when clusters are computed",
     )
     return p

@@ -20,7 +20,18 @@ from ..io.source import FORMATS, open_pages
 from ..model import InvalidPageError
 from ..parallel_parse import default_jobs
 from ..preload import preload_in_background
-from .common import UsageParser, exit_now, positive_int, run_entry, skip_warner, write_jsonl
+from .common import (
+    UsageParser,
+    add_limit_options,
+    attribute_name,
+    exit_now,
+    is_worker_failure,
+    limits_from_args,
+    positive_int,
+    run_entry,
+    skip_warner,
+    write_jsonl,
+)
 from .progress import ProgressPrinter
 from .reports import check_report_paths, write_run_reports
 
@@ -72,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--content-block-attribute",
         metavar="NAME",
+        type=attribute_name,
         help="attribute a CMS puts on free-form content blocks (e.g. data-bgb); "
         "their inside is ignored when comparing pages",
     )
@@ -129,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --out-dir: also write DIR/hosts/HOST.validation.json and apply "
         "its safe merges to the keys",
     )
+    add_limit_options(p)
     return p
 
 
@@ -157,11 +170,14 @@ def run_cluster_command(
 
         return run_crawl_command(args, files, stdout, progress)
     ids: list[Any] = []
-    on_skip = skip_warner(progress)
+    limits = limits_from_args(args)
+    on_skip = skip_warner(progress, limits.max_warnings)
 
     path = None if files[0] == "-" else files[0]
     try:
-        source = open_pages(stdin if path is None else path, args.format, on_skip=on_skip)
+        source = open_pages(
+            stdin if path is None else path, args.format, on_skip=on_skip, limits=limits
+        )
     except InputError as exc:
         progress.error(str(exc))
         return 1
@@ -182,6 +198,11 @@ def run_cluster_command(
             )
     except (InputError, InvalidPageError) as exc:
         progress.error(str(exc))
+        return 1
+    except RuntimeError as exc:
+        if not is_worker_failure(exc):
+            raise
+        progress.error(f"{exc}; nothing was written (a worker killed for lack of memory?)")
         return 1
     report = source.report
     for line in (report.summary(), report.notes_summary()):
@@ -206,7 +227,13 @@ def run_cluster_command(
         progress.error(f"cannot write a report file: {exc}")
         return 1
     progress.done(len(keys), len(set(keys)))
-    _write_output(stdout, ids, keys)
+    try:
+        _write_output(stdout, ids, keys)
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        progress.error(f"cannot write the output: {exc.strerror or exc}")
+        return 1
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
+from ..io.report import one_line
 from ..progress import ProgressEvent
 
 __all__ = ["ProgressPrinter"]
@@ -29,6 +30,9 @@ class ProgressPrinter:
         return max(0, round(time.monotonic() - self.start))
 
     def _emit(self, tty_text: str, line_text: str, *, force: bool = True) -> None:
+        # Messages quote the input (file names, URLs, damaged bytes): shown escaped,
+        # so that no byte of a crawl reaches the terminal as a control sequence.
+        tty_text, line_text = one_line(tty_text), one_line(line_text)
         try:
             if self.tty:
                 text = f"page-cluster — {tty_text} (elapsed {self.elapsed()}s)"
@@ -56,6 +60,7 @@ class ProgressPrinter:
 
     def warning(self, text: str) -> None:
         """A line that must stay visible (a skipped damaged record): never overwritten."""
+        text = one_line(text)
         try:
             if self.tty:
                 if self._width:
@@ -105,6 +110,7 @@ class ProgressPrinter:
             pass
 
     def error(self, message: str) -> None:
+        message = one_line(message)
         try:
             if self.tty and self._width:
                 self.stream.write("\r" + " " * self._width + "\r")

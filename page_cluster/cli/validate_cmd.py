@@ -22,13 +22,22 @@ from typing import Any, TextIO
 
 from ..ingest import build_corpus
 from ..io.json_file import check_writable, write_json_atomic, write_jsonl_atomic
-from ..io.jsonl import InputError
+from ..io.jsonl import InputError, read_bounded_lines
 from ..io.source import FORMATS, open_pages
+from ..limits import MAX_LINE_BYTES
 from ..model import InvalidPageError
 from ..validation.data import clustered_corpus_from_corpus
 from ..validation.merge import merge_validated_clusters
 from ..validation.report import validate_cluster_partition
-from .common import UsageParser, run_entry, skip_warner
+from .common import (
+    UsageParser,
+    add_limit_options,
+    attribute_name,
+    is_worker_failure,
+    limits_from_args,
+    run_entry,
+    skip_warner,
+)
 from .progress import ProgressPrinter
 
 __all__ = ["main", "read_cluster_assignments"]
@@ -82,8 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--content-block-attribute",
         metavar="NAME",
+        type=attribute_name,
         help="the attribute given to the clustering run, if any (it changes token sets)",
     )
+    add_limit_options(p)
     return p
 
 
@@ -97,15 +108,20 @@ def _show(ids: Sequence[Any]) -> str:
     return shown + (", ..." if len(ids) > SHOWN_IDS else "")
 
 
-def read_cluster_assignments(path: str) -> dict[str, tuple[str, Any, int]]:
-    """``id key -> (clusterKey, id, line)`` from a clusters JSONL file."""
+def read_cluster_assignments(
+    path: str, max_line_bytes: int = MAX_LINE_BYTES
+) -> dict[str, tuple[str, Any, int]]:
+    """``id key -> (clusterKey, id, line)`` from a clusters JSONL file (lines
+    over ``max_line_bytes`` are an error, never held)."""
     out: dict[str, tuple[str, Any, int]] = {}
     try:
         fh = open(path, "rb")  # noqa: SIM115 - closed below, errors reported per line
     except OSError as exc:
         raise CommandError(f"cannot read --clusters {path}: {exc.strerror or exc}") from None
     with fh:
-        for line_no, raw in enumerate(fh, start=1):
+        for line_no, (raw, _) in enumerate(read_bounded_lines(fh, max_line_bytes), start=1):
+            if raw is None:
+                raise CommandError(f"{path}: line {line_no}: line over {max_line_bytes} bytes")
             if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             if not raw.strip():
@@ -116,6 +132,9 @@ def read_cluster_assignments(path: str) -> dict[str, tuple[str, Any, int]]:
             except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
                 reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
                 raise CommandError(f"{where}: invalid JSON ({reason})") from None
+            except ValueError as exc:  # e.g. an integer too long to convert
+                detail = " ".join(str(exc).split())[:120]
+                raise CommandError(f"{where}: invalid JSON ({detail})") from None
             if not isinstance(rec, dict):
                 raise CommandError(f"{where}: expected a JSON object")
             key = rec.get("clusterKey")
@@ -135,10 +154,11 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
     """Parse ``--pages`` with the clustering command's reader; ids as its output gives them."""
     path = args.pages
     ids: list[Any] = []
-    on_skip = skip_warner(progress)
+    limits = limits_from_args(args)
+    on_skip = skip_warner(progress, limits.max_warnings)
 
     try:
-        source = open_pages(path, args.format, on_skip=on_skip)
+        source = open_pages(path, args.format, on_skip=on_skip, limits=limits)
     except InputError as exc:
         raise CommandError(f"cannot read --pages {exc}") from None
 
@@ -149,9 +169,17 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
 
     with source:
         try:
-            corpus = build_corpus(pages, content_block_attribute=args.content_block_attribute)
+            corpus = build_corpus(
+                pages,
+                content_block_attribute=args.content_block_attribute,
+                max_attributes=limits.max_attributes,
+            )
         except (InputError, InvalidPageError) as exc:
             raise CommandError(f"{path}: {exc}") from None
+        except RuntimeError as exc:
+            if not is_worker_failure(exc):
+                raise
+            raise CommandError(str(exc)) from None
     report = source.report
     for line in (report.summary(), report.notes_summary()):
         if line:
@@ -197,7 +225,7 @@ def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
             progress.error(f"cannot write {flag} {path}: {problem}")
             return 1
     try:
-        assigned = read_cluster_assignments(args.clusters)
+        assigned = read_cluster_assignments(args.clusters, args.max_line_bytes)
         progress.message(f"validate: read {len(assigned)} cluster assignments, reading pages...")
         corpus, ids = _read_pages(args, progress)
         keys = _match(ids, assigned, args)

@@ -163,8 +163,10 @@ def _table_chance(a: float, na: float, c: float, nc: float) -> float:
 
 def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Corpus:
     max_depth = int(corpus.info.depth.max()) if corpus.tokens else -1
+    lv: _Level | None = None
     for depth in range(max_depth + 1):
-        lv = _Level(corpus)
+        if lv is None:  # (rebuilt only after a rename changed the vocabulary)
+            lv = _Level(corpus)
         info = lv.info
         level = np.nonzero((info.depth == depth) & ~info.is_attr & (lv.support > 0))[0]
         siblings: dict[tuple[int, str], list[int]] = {}
@@ -177,6 +179,7 @@ def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Co
         if not leader:
             continue
         corpus = corpus.renamed(_rename(lv, leader, depth))
+        lv = None
     return corpus
 
 

@@ -14,7 +14,14 @@ import json
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from .jsonl import InputError, json_error_text, page_record_from_json
+from ..limits import MAX_PAGE_BYTES
+from .jsonl import (
+    InputError,
+    html_too_large,
+    json_error_text,
+    page_record_from_json,
+    too_large_error,
+)
 from .record import PageRecord
 
 __all__ = ["read_json_array_pages"]
@@ -72,14 +79,20 @@ class _TextBuffer:
 
 
 def read_json_array_pages(
-    stream: BinaryIO, on_invalid: Callable[[InputError], None] | None = None
+    stream: BinaryIO,
+    on_invalid: Callable[[InputError], None] | None = None,
+    *,
+    max_page_bytes: int = MAX_PAGE_BYTES,
 ) -> Iterator[PageRecord]:
     """Yield the pages of a JSON array; raise :class:`InputError` naming the element.
 
     ``on_invalid``, when given, receives the error of an element that is valid
-    JSON but not a page object, and reading goes on; invalid JSON always stops
-    (the rest of the array cannot be trusted).
+    JSON but not a page object (or whose page is over ``max_page_bytes``), and
+    reading goes on; invalid JSON always stops (the rest of the array cannot be
+    trusted), and so does an element whose text grows past four times
+    ``max_page_bytes`` before it is complete: it is never held whole.
     """
+    max_element = 4 * max_page_bytes
     buf = _TextBuffer(stream)
     decoder = json.JSONDecoder()
     first = buf.skip_whitespace()
@@ -104,6 +117,8 @@ def read_json_array_pages(
                 except json.JSONDecodeError as exc:
                     # The element may just not be complete yet: read more (doubling,
                     # so a large element costs linear time) before calling it bad.
+                    if len(buf.text) - buf.pos > max_element:
+                        raise too_large_error(location, "element", max_element) from None
                     if buf.fill(want):
                         want *= 2
                         continue
@@ -111,8 +126,13 @@ def read_json_array_pages(
                     raise InputError(location, f"invalid JSON ({reason})") from None
                 except RecursionError:
                     raise InputError(location, "invalid JSON (nested too deeply)") from None
+                except ValueError as exc:  # e.g. an integer too long to convert
+                    detail = " ".join(str(exc).split())[:120]
+                    raise InputError(location, f"invalid JSON ({detail})") from None
             buf.pos = end
             try:
+                if isinstance(value, dict) and html_too_large(value.get("html"), max_page_bytes):
+                    raise too_large_error(location, "page", max_page_bytes)
                 record = page_record_from_json(value, location)
             except InputError as exc:
                 if on_invalid is None:

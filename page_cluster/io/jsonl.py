@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from ..limits import MAX_LINE_BYTES, MAX_PAGE_BYTES
 from ..model import InvalidPageError
 from .record import PageRecord, record_from_mapping
 
@@ -21,22 +22,30 @@ __all__ = [
     "JsonlLine",
     "NumberedPage",
     "describe_json_value",
+    "html_too_large",
     "parse_jsonl_line",
+    "read_bounded_lines",
     "read_jsonl_pages",
+    "too_large_error",
 ]
 
 
 class InputError(ValueError):
-    """A record that cannot be read; ``location`` says where (e.g. ``line 12``)."""
+    """A record that cannot be read; ``location`` says where (e.g. ``line 12``).
 
-    def __init__(self, location: str, message: str) -> None:
+    ``reason`` is the skip reason when the record is skipped rather than fatal
+    (``invalid``, or ``too large`` for a record over a size limit).
+    """
+
+    def __init__(self, location: str, message: str, reason: str = "invalid") -> None:
         super().__init__(f"{location}: {message}" if location else message)
         self.location = location
         self.message = message
+        self.reason = reason
 
-    def __reduce__(self) -> tuple[type[InputError], tuple[str, str]]:
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str, str]]:
         # Errors found in a parsing worker are pickled back to the main process.
-        return InputError, (self.location, self.message)
+        return InputError, (self.location, self.message, self.reason)
 
 
 #: The record type the JSONL reader first had; the same as :class:`PageRecord`.
@@ -93,10 +102,41 @@ def json_error_text(exc: json.JSONDecodeError, start: int = 0) -> str:
     return f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"
 
 
-def parse_jsonl_line(raw: bytes, line_no: int, offset: int | None = None) -> PageRecord | None:
+def html_too_large(html: object, max_bytes: int) -> bool:
+    """Whether a page's HTML takes more than ``max_bytes`` bytes in UTF-8.
+
+    Exact without encoding the page unless its length is within a factor 4
+    (the widest UTF-8 character) of the bound.
+
+    >>> html_too_large("ab", 2), html_too_large("é", 1), html_too_large(b"abc", 2)
+    (False, True, True)
+    """
+    if not isinstance(html, (str, bytes)):
+        return False
+    if len(html) > max_bytes:
+        return True
+    if isinstance(html, bytes) or len(html) * 4 <= max_bytes:
+        return False
+    return len(html.encode("utf-8", "surrogatepass")) > max_bytes
+
+
+def too_large_error(location: str, what: str, max_bytes: int) -> InputError:
+    """The error for a record over a size limit (reason ``too large``)."""
+    return InputError(location, f"{what} over {max_bytes} bytes", reason="too large")
+
+
+def parse_jsonl_line(
+    raw: bytes,
+    line_no: int,
+    offset: int | None = None,
+    *,
+    max_page_bytes: int = MAX_PAGE_BYTES,
+) -> PageRecord | None:
     """Parse one line; ``None`` for a blank line, :class:`InputError` when bad.
 
     ``offset`` (where the line starts) is kept in the record, to read it again.
+    A page whose ``html`` is over ``max_page_bytes`` is an error too (reason
+    ``too large``).
     """
     if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
@@ -108,6 +148,10 @@ def parse_jsonl_line(raw: bytes, line_no: int, offset: int | None = None) -> Pag
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         reason = json_error_text(exc) if isinstance(exc, json.JSONDecodeError) else str(exc)
         raise InputError(location, f"invalid JSON ({reason})") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise InputError(location, f"invalid JSON ({' '.join(str(exc).split())[:120]})") from None
+    if isinstance(record, dict) and html_too_large(record.get("html"), max_page_bytes):
+        raise too_large_error(location, "page", max_page_bytes)
     return page_record_from_json(record, location, line=line_no, offset=offset)
 
 
@@ -124,15 +168,98 @@ class JsonlLine:
     raw: bytes
     number: int
     offset: int | None = None
+    max_page_bytes: int = MAX_PAGE_BYTES
+    #: The line was longer than the line limit (this many bytes): ``raw`` is
+    #: empty, the line was read past without being held.
+    too_long: int = 0
 
     def decode(self) -> PageRecord | None:
         """:func:`parse_jsonl_line` on this line."""
-        return parse_jsonl_line(self.raw, self.number, self.offset)
+        if self.too_long:
+            raise too_large_error(f"line {self.number}", "line", self.too_long)
+        return parse_jsonl_line(
+            self.raw, self.number, self.offset, max_page_bytes=self.max_page_bytes
+        )
 
 
-def read_jsonl_pages(stream: BinaryIO | Iterable[bytes]) -> Iterator[PageRecord]:
-    """Yield the pages of a JSONL byte stream; raise :class:`InputError` on a bad line."""
-    for line_no, raw in enumerate(stream, start=1):
-        rec = parse_jsonl_line(raw, line_no)
+def read_bounded_lines(
+    stream: BinaryIO, max_line_bytes: int, chunk: int = 1 << 20
+) -> Iterator[tuple[bytes | None, int]]:
+    """The lines of a byte stream, each with its length; a line longer than
+    ``max_line_bytes`` (its newline not counted) comes as ``(None, length)``
+    and is never held whole, so memory stays bounded whatever the input (at
+    most one line of ``max_line_bytes`` plus one ``chunk``).
+
+    Reading in chunks and splitting them is also faster than reading line by
+    line.
+
+    >>> import io
+    >>> list(read_bounded_lines(io.BytesIO(b"ab\\nlong line\\nc"), 5))
+    [(b'ab\\n', 3), (None, 10), (b'c', 1)]
+    """
+    parts: list[bytes] = []  # the start of a line whose end is not read yet
+    held = 0  # their length
+    over = -1  # while reading past a line that is too long: its length so far
+    read = stream.read
+    while True:
+        block = read(chunk)
+        if not block:
+            break
+        start = 0
+        find = block.find
+        while True:
+            nl = find(b"\n", start)
+            if nl == -1:
+                rest = len(block) - start
+                if over >= 0:
+                    over += rest
+                elif held + rest > max_line_bytes:
+                    over = held + rest
+                    parts.clear()  # (dropped at once: never more than the bound held)
+                    held = 0
+                elif rest:
+                    parts.append(block[start:] if start else block)
+                    held += rest
+                break
+            if over >= 0:
+                yield None, over + nl + 1 - start
+                over = -1
+            else:
+                line = block[start : nl + 1]
+                if parts:
+                    parts.append(line)
+                    line = b"".join(parts)
+                    parts.clear()
+                    held = 0
+                yield (line if len(line) <= max_line_bytes + 1 else None), len(line)
+            start = nl + 1
+    if over >= 0:
+        yield None, over
+    elif parts:
+        yield b"".join(parts), held
+
+
+def read_jsonl_pages(
+    stream: BinaryIO | Iterable[bytes],
+    *,
+    max_line_bytes: int = MAX_LINE_BYTES,
+    max_page_bytes: int = MAX_PAGE_BYTES,
+) -> Iterator[PageRecord]:
+    """Yield the pages of a JSONL byte stream; raise :class:`InputError` on a bad line.
+
+    A binary stream is read in bounded lines (see :func:`read_bounded_lines`);
+    an iterable of lines is taken as it comes.
+    """
+    if hasattr(stream, "read"):
+        lines: Iterable[bytes | None] = (
+            raw
+            for raw, _ in read_bounded_lines(stream, max_line_bytes)  # type: ignore[arg-type]
+        )
+    else:
+        lines = stream
+    for line_no, raw in enumerate(lines, start=1):
+        if raw is None:
+            raise too_large_error(f"line {line_no}", "line", max_line_bytes)
+        rec = parse_jsonl_line(raw, line_no, max_page_bytes=max_page_bytes)
         if rec is not None:
             yield rec

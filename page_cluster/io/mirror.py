@@ -7,17 +7,22 @@ folder holds only such host folders, each page's URL gets that host, so the
 URLs (and the output ids) are those of the live site. Other files are counted as
 non-HTML (files beside the host folders, such as a crawl log, are not read).
 Files are read one at a time, depth-first in name order, so the order is stable
-and memory does not grow with the tree; hidden folders (``.git`` ...) and
-symbolic links to folders are not entered.
+and memory does not grow with the tree; hidden folders (``.git`` ...) are not
+entered. Everything else left out is counted: symbolic links to folders (not
+entered), links that lead out of the folder (never read: a saved crawl must not
+make the reader show ``/etc/passwd``), link loops, unreadable folders and files
+that are not regular files (a FIFO would block the reader forever).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from ..limits import MAX_PAGE_BYTES
 from ..model import Page
 from .charset import UndecodableError, decode_html_bytes
 from .jsonl import InputError
@@ -36,8 +41,11 @@ __all__ = [
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 
-#: Larger files are skipped as too large (same bound as for WARC payloads).
-MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Larger files are skipped as too large (the default; see ``max_bytes``).
+MAX_FILE_BYTES = MAX_PAGE_BYTES
+
+#: ``walk_files``'s report of an entry it leaves out: (path, reason, detail).
+LeftOut = Callable[[Path, str, str], None]
 
 _HOST_DIR = re.compile(
     r"""^(?:localhost
@@ -77,31 +85,58 @@ def host_folders(root: Path) -> list[str] | None:
     return sorted(dirs) or None
 
 
-def _sorted_entries(folder: Path) -> Iterator[os.DirEntry[str]]:
+def _sorted_entries(folder: Path, left_out: LeftOut | None) -> Iterator[os.DirEntry[str]]:
     try:
-        return iter(sorted(os.scandir(folder), key=lambda e: e.name))
-    except OSError:
+        with os.scandir(folder) as it:
+            return iter(sorted(it, key=lambda e: e.name))
+    except OSError as exc:
+        if left_out is not None:
+            left_out(folder, "unreadable", f"folder: {exc.strerror or type(exc).__name__}")
         return iter(())
 
 
-def walk_files(top: Path) -> Iterator[Path]:
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def walk_files(top: Path, left_out: LeftOut | None = None) -> Iterator[Path]:
     """Files under ``top`` depth-first in name order (``a/z.html`` before
-    ``b.html``), holding one folder listing per level; hidden folders and
-    symbolic links to folders are not entered."""
-    stack = [_sorted_entries(top)]
+    ``b.html``), holding one folder listing per level; hidden folders are not
+    entered. Symbolic links to files are given (the reader checks where they
+    lead); everything else not given is told to ``left_out``: links to folders
+    (not entered), broken links and link loops, unreadable folders, FIFOs,
+    sockets and devices."""
+    stack = [_sorted_entries(top, left_out)]
     while stack:
         entry = next(stack[-1], None)
         if entry is None:
             stack.pop()
             continue
+        path = Path(entry.path)
         try:
             if entry.is_dir(follow_symlinks=False):
                 if not entry.name.startswith("."):
-                    stack.append(_sorted_entries(Path(entry.path)))
-            elif entry.is_file():
-                yield Path(entry.path)
-        except OSError:
+                    stack.append(_sorted_entries(path, left_out))
+                continue
+            mode = os.stat(path).st_mode  # follows a link; raises on a loop
+        except OSError as exc:
+            if left_out is not None:
+                left_out(path, "unreadable", exc.strerror or type(exc).__name__)
             continue
+        if stat.S_ISREG(mode):
+            yield path
+        elif left_out is None:
+            continue
+        elif stat.S_ISDIR(mode):
+            left_out(path, "linked folder", "a symbolic link to a folder is not entered")
+        else:
+            left_out(path, "not a file", _kind(mode))
 
 
 def is_page_file(name: str) -> bool:
@@ -113,19 +148,42 @@ def is_page_file(name: str) -> bool:
     return name.lower().endswith(HTML_SUFFIXES)
 
 
+def _read_inside(path: Path, real_root: str, max_bytes: int) -> bytes | tuple[str, str]:
+    """The bytes of a regular file that lies inside ``real_root`` (links
+    followed), or ``(reason, detail)`` saying why it is not read. The file is
+    opened without blocking and checked after opening, so a FIFO or device put
+    in its place is never read from."""
+    real = os.path.realpath(path)
+    if os.path.commonpath([real, real_root]) != real_root:
+        return "outside folder", "a symbolic link leading out of the folder"
+    try:
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        return "unreadable", exc.strerror or type(exc).__name__
+    with os.fdopen(fd, "rb", buffering=0) as fh:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return "not a file", _kind(st.st_mode)
+        if st.st_size > max_bytes:
+            return "too large", f"over {max_bytes} bytes"
+        try:
+            data = fh.read(max_bytes + 1)
+        except OSError as exc:
+            return "unreadable", exc.strerror or type(exc).__name__
+    if len(data) > max_bytes:
+        return "too large", f"over {max_bytes} bytes"
+    return data
+
+
 def _page_from_file(
-    path: Path, root: Path, top: Path, host_dir: str | None
+    path: Path, root: Path, top: Path, host_dir: str | None, max_bytes: int = MAX_FILE_BYTES
 ) -> tuple[PageRecord | Skipped, bool]:
     """One page file read (and whether bytes were replaced), or why it is left out."""
     file = path.relative_to(root).as_posix()
     where = f"file {one_line(file)}"
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return Skipped("too large", where, f"over {MAX_FILE_BYTES} bytes"), False
-        data = path.read_bytes()
-    except OSError as exc:
-        return Skipped("unreadable", where, exc.strerror or type(exc).__name__), False
+    data = _read_inside(path, os.path.realpath(root), max_bytes)
+    if isinstance(data, tuple):
+        return Skipped(data[0], where, data[1]), False
     try:
         decoded = decode_html_bytes(data)
     except UndecodableError as exc:
@@ -154,20 +212,29 @@ def iter_mirror_pages(
     root: Path,
     report: ReadReport,
     on_skip: Callable[[Skipped], None] | None = None,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
 ) -> Iterator[PageRecord]:
-    """Yield the pages saved under ``root``, counting the files left out."""
+    """Yield the pages saved under ``root``, counting everything left out."""
 
     def skip(s: Skipped) -> None:
         report.add_skip(s)
         if on_skip is not None:
             on_skip(s)
 
+    def left_out(path: Path, reason: str, detail: str) -> None:
+        relative = path.relative_to(root).as_posix()
+        kind = "folder" if reason == "unreadable" and detail.startswith("folder") else "file"
+        if kind == "folder":
+            detail = detail.removeprefix("folder: ")
+        skip(Skipped(reason, f"{kind} {one_line(relative)}", detail))
+
     for top, host_dir in _tops(root):
-        for path in walk_files(top):
+        for path in walk_files(top, left_out):
             if not is_page_file(path.name):
                 skip(Skipped("non-HTML", f"file {one_line(path.relative_to(root).as_posix())}"))
                 continue
-            outcome, replaced = _page_from_file(path, root, top, host_dir)
+            outcome, replaced = _page_from_file(path, root, top, host_dir, max_bytes)
             if isinstance(outcome, Skipped):
                 skip(outcome)
                 continue

@@ -25,10 +25,28 @@ __all__ = [
 ]
 
 #: Records that are not pages; a crawl normally has many.
-ROUTINE_REASONS = ("non-HTML", "redirect", "not modified", "failed", "revisit")
+ROUTINE_REASONS = (
+    "non-HTML",
+    "redirect",
+    "not modified",
+    "failed",
+    "revisit",
+    "linked folder",
+)
 #: Damaged input. ``invalid``: a JSONL line or JSON element that is not a page
 #: object (only skipped when the caller asks for it; by default it stops the run).
-ERROR_REASONS = ("corrupt", "truncated", "undecodable", "too large", "unreadable", "invalid")
+#: ``outside folder``: a symbolic link leading out of a crawled folder;
+#: ``not a file``: a FIFO, socket or device where a page file was expected.
+ERROR_REASONS = (
+    "corrupt",
+    "truncated",
+    "undecodable",
+    "too large",
+    "unreadable",
+    "invalid",
+    "outside folder",
+    "not a file",
+)
 
 #: Error descriptions kept in :attr:`ReadReport.errors` (all are counted).
 MAX_KEPT_MESSAGES = 1000

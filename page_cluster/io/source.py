@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .jsonl import InputError, JsonlLine
+from ..limits import DEFAULT_LIMITS, Limits
+from .jsonl import InputError, JsonlLine, read_bounded_lines
 from .record import PageRecord
 from .report import ReadReport, Skipped
 
@@ -166,8 +167,10 @@ class PageSource:
         warc_reader: WarcReader,
         start: int | None = None,
         skip_invalid: bool = False,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.format = format
+        self.limits = limits
         self.name = name
         self._path = path
         self._stream = stream
@@ -211,7 +214,9 @@ class PageSource:
             assert self._path is not None
             from .mirror import iter_mirror_pages
 
-            return iter_mirror_pages(self._path, self.report, self._on_skip)
+            return iter_mirror_pages(
+                self._path, self.report, self._on_skip, max_bytes=self.limits.max_page_bytes
+            )
         return self._iter_file()
 
     def _open_binary(self) -> tuple[BinaryIO, bool]:
@@ -255,7 +260,7 @@ class PageSource:
         skip it (reason ``invalid``), count it and tell ``on_skip``."""
         if not self._skip_invalid:
             raise exc
-        skip = Skipped("invalid", exc.location, exc.message)
+        skip = Skipped(exc.reason, exc.location, exc.message)
         self.report.add_skip(skip)
         if self._on_skip is not None:
             self._on_skip(skip)
@@ -281,13 +286,15 @@ class PageSource:
 
                 stream = io.BufferedReader(_GzipErrors(raw, where), 1 << 16)
             if self.format == "jsonl":
-                lines = self._jsonl_lines(stream, lines_seen)
+                lines = self._jsonl_lines(stream, lines_seen, self.limits)
                 yield from lines if raw_lines else self._jsonl_records(lines)
             else:
                 from .json_array import read_json_array_pages
 
                 on_invalid = self.reject if self._skip_invalid else None
-                for rec in read_json_array_pages(stream, on_invalid):
+                for rec in read_json_array_pages(
+                    stream, on_invalid, max_page_bytes=self.limits.max_page_bytes
+                ):
                     self.report.pages += 1
                     yield rec
         finally:
@@ -295,13 +302,16 @@ class PageSource:
                 raw.close()
 
     @staticmethod
-    def _jsonl_lines(stream: BinaryIO, seen: list[int]) -> Iterator[JsonlLine]:
+    def _jsonl_lines(stream: BinaryIO, seen: list[int], limits: Limits) -> Iterator[JsonlLine]:
         offset = 0
-        for raw in stream:
+        max_page = limits.max_page_bytes
+        for raw, length in read_bounded_lines(stream, limits.max_line_bytes):
             seen[0] += 1
-            start, offset = offset, offset + len(raw)
-            if not raw.isspace():
-                yield JsonlLine(raw, seen[0], start)
+            start, offset = offset, offset + length
+            if raw is None:
+                yield JsonlLine(b"", seen[0], start, max_page, too_long=limits.max_line_bytes)
+            elif not raw.isspace():
+                yield JsonlLine(raw, seen[0], start, max_page)
 
     def _jsonl_records(self, lines: Iterator[JsonlLine]) -> Iterator[PageRecord]:
         """The records of a JSONL stream, each with its line's byte offset."""
@@ -328,7 +338,13 @@ class PageSource:
             self._spool.seek(0)
             fh = self._spool
         try:
-            yield from iter_warc_pages(fh, self.report, self._on_skip, reader=self._warc_reader)
+            yield from iter_warc_pages(
+                fh,
+                self.report,
+                self._on_skip,
+                reader=self._warc_reader,
+                max_page_bytes=self.limits.max_page_bytes,
+            )
         finally:
             self.close()
 
@@ -340,6 +356,7 @@ def open_pages(
     on_skip: Callable[[Skipped], None] | None = None,
     warc_reader: WarcReader = "auto",
     skip_invalid: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> PageSource:
     """Open a crawl for reading, whatever its format.
 
@@ -349,7 +366,9 @@ def open_pages(
     (WARC and folders). ``warc_reader`` chooses the WARC record reader (``"auto"``:
     FastWARC when installed, else warcio). ``skip_invalid``: a JSONL line or JSON
     element that is not a page is skipped and reported (reason ``invalid``)
-    instead of raising, as damaged WARC records are.
+    instead of raising, as damaged WARC records are. ``limits`` bounds page
+    and line sizes (:class:`~page_cluster.limits.Limits`); a JSONL line or page
+    over them is an error (reason ``too large``), skipped with ``skip_invalid``.
 
     Raises :class:`~page_cluster.io.jsonl.InputError` when the source cannot be
     opened or does not fit the forced format.
@@ -386,6 +405,7 @@ def open_pages(
             on_skip=on_skip,
             warc_reader=warc_reader,
             skip_invalid=skip_invalid,
+            limits=limits,
         )
     if format == "mirror":
         raise InputError("<stdin>", "the mirror format reads a folder, not a stream")
@@ -406,6 +426,7 @@ def open_pages(
         on_skip=on_skip,
         warc_reader=warc_reader,
         skip_invalid=skip_invalid,
+        limits=limits,
     )
 
 

@@ -82,7 +82,7 @@ def page_base_url(url: str | None, paths: Sequence[str]) -> str | None:
     if url:
         return url
     if paths:
-        return "/" + "/".join(quote(p, safe="") for p in paths)
+        return "/" + "/".join(quote(p, safe="", errors="surrogatepass") for p in paths)
     return None
 
 
@@ -187,5 +187,7 @@ def url_from_relative_path(relative_path: str, host_dir: str | None) -> str:
     >>> url_from_relative_path("en/index.html", None)
     '/en/index.html'
     """
-    path = "/" + quote(relative_path.replace("\\", "/").lstrip("/"), safe="/")
+    path = "/" + quote(
+        relative_path.replace("\\", "/").lstrip("/"), safe="/", errors="surrogateescape"
+    )
     return f"http://{host_dir}{path}" if host_dir else path

@@ -18,21 +18,28 @@ either way, because it reports exactly where a record starts:
   is detected by checking that the last record is complete; that record is
   reported as truncated, everything before it is kept.
 
+* a record whose ``Content-Length`` runs past the start of the next record
+  (in an uncompressed file, or across gzip members) is reported as corrupt,
+  and reading resumes at the record start found inside it, so the records it
+  would have swallowed are read.
+
 One record's payload is held at a time, so memory does not grow with the
-archive (pages larger than :data:`MAX_PAGE_BYTES` are skipped as too large).
+archive (pages larger than ``max_page_bytes``, by default
+:data:`~page_cluster.limits.MAX_PAGE_BYTES`, are skipped as too large).
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
-import sys
+import threading
+import types
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Literal
 
+from ..limits import MAX_PAGE_BYTES
 from ..model import Page
 from .charset import UndecodableError, charset_from_content_type, decode_html_bytes
 from .jsonl import InputError
@@ -47,10 +54,6 @@ __all__ = [
     "iter_warc_pages",
     "read_warc_page",
 ]
-
-#: Larger payloads are skipped ("too large"): no template page is this big, and
-#: a damaged ``Content-Length`` must not make a run read gigabytes into memory.
-MAX_PAGE_BYTES = 64 * 1024 * 1024
 
 HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml", "application/html"})
 
@@ -101,11 +104,14 @@ class _Corrupt(Exception):
 
 
 class _FastFailed(Exception):
-    """FastWARC could not go on; warcio takes over from ``resume`` (a record start)."""
+    """FastWARC could not go on; warcio takes over from ``resume`` (a record start).
+    ``redo``: the record at ``resume`` was already given out, wrongly, and must be
+    read again."""
 
-    def __init__(self, resume: int) -> None:
+    def __init__(self, resume: int, redo: bool = False) -> None:
         super().__init__(resume)
         self.resume = resume
+        self.redo = redo
 
 
 def _media_type(content_type: str | None) -> str | None:
@@ -137,17 +143,17 @@ def _pre_payload_skip(rec_type: str, status: int | None, has_http: bool, ctype: 
     return ""
 
 
-def _read_capped(read: Callable[[int], bytes]) -> bytes | None:
-    """Read a whole payload, or ``None`` once it exceeds :data:`MAX_PAGE_BYTES`."""
+def _read_capped(read: Callable[[int], bytes], cap: int) -> bytes | None:
+    """Read a whole payload, or ``None`` once it exceeds ``cap`` bytes."""
     chunks: list[bytes] = []
     total = 0
     while True:
-        block = read(min(_SCAN_CHUNK, MAX_PAGE_BYTES + 1 - total))
+        block = read(min(_SCAN_CHUNK, cap + 1 - total))
         if not block:
             return b"".join(chunks)
         chunks.append(block)
         total += len(block)
-        if total > MAX_PAGE_BYTES:
+        if total > cap:
             return None
 
 
@@ -170,33 +176,65 @@ def _clean_url(url: Any) -> str | None:
     return url.replace(" ", "%20") or None
 
 
-class _Sink(io.TextIOBase):
-    """Where warcio's own diagnostics go while it reads (see :func:`_quiet`)."""
+class _DroppedText(io.TextIOBase):
+    """A text stream that keeps nothing."""
 
     def write(self, text: str) -> int:
         return len(text)
 
 
-@contextlib.contextmanager
-def _quiet() -> Iterator[None]:
-    """warcio writes diagnostics about damaged data straight to ``sys.stderr``
-    ("Replacing spaces in invalid WARC-Target-URI", zlib errors ...), which would
-    break the progress display; the reader reports damage itself, so they are
-    dropped while warcio runs. Only ``sys.stderr`` looked up during the call is
-    affected: the command's progress printer holds its own stream."""
-    saved = sys.stderr
-    sys.stderr = _Sink()
-    try:
-        yield
-    finally:
-        sys.stderr = saved
+class _QuietSys(types.ModuleType):
+    """``sys`` as warcio's modules see it: the same, except ``stderr``."""
+
+    def __init__(self, real: types.ModuleType) -> None:
+        super().__init__("sys")
+        self._real = real
+        self.stderr = _DroppedText()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
 
 
-def _warcio_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
+_silenced = threading.Lock()
+_silenced_modules: set[str] = set()
+
+
+def _silence_warcio() -> None:
+    """Stop warcio printing its own diagnostics about damaged data.
+
+    warcio writes them to ``sys.stderr`` as it finds them ("Invalid WARC record,
+    first line: ..." with the raw bytes of the record, zlib errors): that would
+    break the progress display and put untrusted bytes on the terminal, while
+    this reader reports damage itself, escaped. Rather than swapping the
+    process-wide ``sys.stderr`` around each call (which threads running
+    analyses side by side would undo for each other), warcio's own modules are
+    given, once, a ``sys`` whose ``stderr`` drops the text; nothing else in the
+    process is affected and nothing is ever swapped back.
+    """
+    import importlib
+
+    with _silenced:
+        for name in ("warcio.archiveiterator", "warcio.bufferedreaders"):
+            if name in _silenced_modules:
+                continue
+            module = importlib.import_module(name)
+            real = getattr(module, "sys", None)
+            if isinstance(real, types.ModuleType) and not isinstance(real, _QuietSys):
+                module.sys = _QuietSys(real)  # type: ignore[attr-defined]
+            _silenced_modules.add(name)
+
+
+def _warcio_entries(
+    fh: Any, start: int, ordinal: int, cap: int = MAX_PAGE_BYTES
+) -> Iterator[_Entry]:
     """Records from ``start`` on, read by warcio; damage raises :class:`_Corrupt`."""
     from warcio.archiveiterator import ArchiveIterator
 
-    fh.seek(start)
+    _silence_warcio()
+    try:
+        fh.seek(start)  # (decompresses up to ``start`` in a whole-file gzip)
+    except Exception as exc:
+        raise _Corrupt(ordinal + 1, start, _describe(exc), _is_truncation(exc)) from None
     it = ArchiveIterator(fh, arc2warc=False)
     records = iter(it)
     while True:
@@ -204,13 +242,14 @@ def _warcio_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
         # warcio finishes the previous record inside next(); only then does its
         # ``offset`` point at the start of the record it is reading.
         try:
-            with _quiet():
-                record = next(records)
+            record = next(records)
         except StopIteration:
             return
         except Exception as exc:  # any damage in a crawl file, whatever warcio raises
             raise _Corrupt(ordinal, it.offset, _describe(exc), _is_truncation(exc)) from None
         offset = it.offset
+        if not record.rec_type:  # WARC-Type is mandatory: this is not a record start
+            raise _Corrupt(ordinal, offset, "no WARC-Type header (not a record start)")
         try:
             rec_type = (record.rec_type or "").lower()
             http = record.http_headers
@@ -221,8 +260,7 @@ def _warcio_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
             url = _clean_url(record.rec_headers.get_header("WARC-Target-URI"))
             entry = _Entry(ordinal, offset, rec_type, url, status, has_http, ctype, None)
             if not _pre_payload_skip(rec_type, status, has_http, ctype):
-                with _quiet():
-                    payload = _read_capped(record.content_stream().read)
+                payload = _read_capped(record.content_stream().read, cap)
                 entry.payload = payload
                 entry.too_large = payload is None
         except Exception as exc:
@@ -230,10 +268,18 @@ def _warcio_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
         yield entry
 
 
-def _fastwarc_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
+def _fastwarc_entries(
+    fh: Any, start: int, ordinal: int, cap: int = MAX_PAGE_BYTES, members: bool = False
+) -> Iterator[_Entry]:
     """Records from ``start`` on, read by FastWARC. FastWARC does not say where a
     damaged record starts, so on any trouble it hands over to warcio
-    (:class:`_FastFailed`) at the last record it read completely."""
+    (:class:`_FastFailed`) at the last record it read completely.
+
+    ``members``: the file has one gzip member per record. FastWARC reads a
+    record whose ``Content-Length`` is overstated on into the next members,
+    taking the records there for its payload; so the compressed bytes between
+    two records it gives out must hold no other record start, or that record
+    is read again by warcio, which stops at the member's end."""
     from fastwarc.warc import ArchiveIterator
 
     fh.seek(start)
@@ -246,6 +292,8 @@ def _fastwarc_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
             # trusted for messages and hand-overs.
             if offset <= previous or (previous < 0 and offset != start):
                 raise _FastFailed(last_good)
+            if members and previous >= 0 and _scan_member_start(fh, previous + 1, offset):
+                raise _FastFailed(previous, redo=True)
             ordinal += 1
             rec_type = str(record.record_type).lower()
             headers = record.headers
@@ -264,12 +312,14 @@ def _fastwarc_entries(fh: Any, start: int, ordinal: int) -> Iterator[_Entry]:
                 ctype = record.http_headers.get("Content-Type")
             entry = _Entry(ordinal, offset, rec_type, url, status, has_http, ctype, None)
             if not _pre_payload_skip(rec_type, status, has_http, ctype):
-                payload = _read_capped(record.reader.read)
+                payload = _read_capped(record.reader.read, cap)
                 entry.payload = payload
                 entry.too_large = payload is None
             yield entry
             previous = offset
             last_good = offset
+        if members and previous >= 0 and _scan_member_start(fh, previous + 1, None) is not None:
+            raise _FastFailed(previous, redo=True)
     except _FastFailed:
         raise
     except Exception:
@@ -295,7 +345,7 @@ def _describe(exc: BaseException) -> str:
     """
     if isinstance(exc, _INTERNAL_ERRORS):
         return "the record headers cannot be parsed (not a valid WARC record)"
-    text = " ".join(str(exc).split())
+    text = one_line(" ".join(str(exc).split()))
     if len(text) > 160:
         text = text[:157] + "..."
     name = type(exc).__name__
@@ -391,7 +441,9 @@ def _plain_record_complete(fh: Any, offset: int) -> bool:
 # The reader
 
 
-def _page_from_entry(entry: _Entry, position: str) -> tuple[PageRecord | None, Skipped | None, str]:
+def _page_from_entry(
+    entry: _Entry, position: str, cap: int = MAX_PAGE_BYTES
+) -> tuple[PageRecord | None, Skipped | None, str]:
     """Turn a record into a page, or say why it is skipped; the last item is a
     note on a page kept despite a problem (``""`` when none)."""
     reason = _pre_payload_skip(entry.rec_type, entry.status, entry.has_http, entry.content_type)
@@ -400,7 +452,7 @@ def _page_from_entry(entry: _Entry, position: str) -> tuple[PageRecord | None, S
     if reason:
         return None, Skipped(reason, position), ""
     if entry.too_large:
-        return None, Skipped("too large", position, f"over {MAX_PAGE_BYTES} bytes"), ""
+        return None, Skipped("too large", position, f"over {cap} bytes"), ""
     payload = entry.payload or b""
     sniffed_html = _HTML_START.match(payload[:1024]) is not None
     if _media_type(entry.content_type) is None and payload and not sniffed_html:
@@ -542,17 +594,113 @@ def _is_whole_file_gzip(fh: BinaryIO) -> bool:
     return re.search(rb"\r?\n\r?\nWARC/1\.", bytes(out[8:])) is not None
 
 
+def _scan_member_start(fh: Any, lo: int, hi: int | None) -> int | None:
+    """Offset of the first gzip member in ``[lo, hi)`` (``hi`` ``None``: to the end)
+    that opens with ``WARC/``, read without moving ``fh``'s position."""
+    saved = fh.tell()
+    try:
+        pos = lo
+        while hi is None or pos < hi:
+            fh.seek(pos)
+            want = _SCAN_CHUNK if hi is None else min(_SCAN_CHUNK, hi - pos)
+            chunk = fh.read(want + 2)
+            if len(chunk) < 3:
+                return None
+            i = 0
+            while True:
+                i = chunk.find(b"\x1f\x8b\x08", i)
+                if i == -1 or i >= want:
+                    break
+                fh.seek(pos + i)
+                try:
+                    out = zlib.decompressobj(31).decompress(fh.read(4096), 16)
+                except zlib.error:
+                    out = b""
+                if out.startswith(b"WARC/"):
+                    return pos + i
+                i += 1
+            if len(chunk) <= want:
+                return None
+            pos += want
+        return None
+    finally:
+        fh.seek(saved)
+
+
+def _declared_end(head: bytes) -> tuple[int, int] | None:
+    """``(header length, Content-Length)`` of a record's head bytes, if readable."""
+    end, sep = head.find(b"\r\n\r\n"), 4
+    if end == -1:
+        end, sep = head.find(b"\n\n"), 2
+    if end == -1:
+        return None
+    m = _CONTENT_LENGTH.search(head, 0, end + 2)
+    if m is None or len(m.group(1)) > 18:
+        return None
+    return end + sep, int(m.group(1))
+
+
+def _plain_overrun(fh: Any, offset: int) -> int | None:
+    """Where a record start lies inside the uncompressed record at ``offset``,
+    when its ``Content-Length`` does not end where a record (or the file) does.
+
+    An overstated length makes a reader take the next records for this one's
+    payload; they are found again by the ``WARC/1.`` line inside it. ``None``
+    when the record ends where it should (or no record start is inside it).
+    ``fh``'s position is left as it was.
+    """
+    saved = fh.tell()
+    try:
+        fh.seek(offset)
+        head = fh.read(16384)
+        parsed = _declared_end(head)
+        if parsed is None and len(head) == 16384:
+            head += fh.read(65536 - 16384)
+            parsed = _declared_end(head)
+        if parsed is None:
+            return None
+        header_len, length = parsed
+        end = offset + header_len + length
+        if end + 64 <= offset + len(head):  # a small record: its end is in hand
+            rest = head[end - offset : end - offset + 64].lstrip(b"\r\n")
+            if rest.startswith(b"WARC/1."):
+                return None
+        size = fh.seek(0, 2)
+        if end <= size:
+            fh.seek(end)
+            rest = fh.read(64).lstrip(b"\r\n")
+            if rest.startswith(b"WARC/1.") or not rest:
+                return None
+        pos = offset + header_len
+        stop = min(end, size)
+        while pos < stop:
+            fh.seek(pos)
+            chunk = fh.read(min(_SCAN_CHUNK, stop - pos) + 8)
+            i = chunk.find(b"\nWARC/1.")
+            if i != -1 and pos + i < stop:
+                return pos + i + 1
+            if len(chunk) < 9:
+                break
+            pos += len(chunk) - 8
+        return None
+    finally:
+        fh.seek(saved)
+
+
 def iter_warc_pages(
     fh: BinaryIO,
     report: ReadReport,
     on_skip: Callable[[Skipped], None] | None = None,
     *,
     reader: WarcReader = "auto",
+    max_page_bytes: int = MAX_PAGE_BYTES,
 ) -> Iterator[PageRecord]:
     """Yield the HTML pages of a seekable WARC file, counting what is skipped.
 
     ``reader`` picks the record reader: ``"auto"`` uses FastWARC when installed.
     Damage never raises: it is reported through ``report`` and ``on_skip``.
+    Every record that does not become a page is counted (records that are not
+    captures at all, such as requests and ``warcinfo``, excepted).
     """
     fh.seek(0)
     compressed = fh.read(2) == _GZIP_MAGIC
@@ -563,6 +711,7 @@ def iter_warc_pages(
         stream = _GunzipStream(fh)
         unit = "uncompressed byte"
     use_fast = reader == "fastwarc" or (reader == "auto" and fastwarc_available())
+    members = compressed and not whole_gzip
 
     def skip(s: Skipped) -> None:
         report.add_skip(s)
@@ -590,24 +739,61 @@ def iter_warc_pages(
             skip(held)
 
     while True:
-        read = _fastwarc_entries if use_fast else _warcio_entries
+        resync: int | None = None
         try:
-            for entry in read(stream, pos, base):
+            if use_fast:
+                entries = _fastwarc_entries(stream, pos, base, max_page_bytes, members)
+            else:
+                entries = _warcio_entries(stream, pos, base, max_page_bytes)
+            for entry in entries:
                 if entry.offset <= last_offset:
                     continue  # re-read after a hand-over from FastWARC
                 yield from flush()
                 last_offset, last_ordinal = entry.offset, entry.ordinal
                 where = _position(entry.ordinal, entry.offset, entry.url, unit)
-                page, skipped, note = _page_from_entry(entry, where)
-                pending = page or skipped
+                inner = None if compressed else _plain_overrun(stream, entry.offset)
                 pending_offset = entry.offset
+                if inner is not None:
+                    detail = (
+                        f"its Content-Length runs past the next record; resuming at {unit} {inner}"
+                    )
+                    pending = Skipped("corrupt", where, detail)
+                    resync = inner
+                    break
+                page, skipped, note = _page_from_entry(entry, where, max_page_bytes)
+                pending = page or skipped
                 if page is not None and note:
                     report.notes[note] += 1
-            break
+            if resync is None and not whole_gzip and last_offset >= 0:
+                # The reader stopped: a record start after the last record it
+                # read means that record swallowed the rest (a missing or
+                # overstated length); report it and read on from there.
+                after = max(last_offset, pos) + 1  # (each round starts further on)
+                resync = (
+                    _scan_member_start(stream, after, None)
+                    if members
+                    else _next_plain_record(stream, after)
+                )
+                if resync is not None:
+                    where = _position(last_ordinal, last_offset, None, unit)
+                    if pending is not None:
+                        where = pending.position
+                    detail = f"it runs past the next record; resuming at {unit} {resync}"
+                    pending = Skipped("corrupt", where, detail)
+                    pending_offset = last_offset
+            if resync is None:
+                break
+            pos, base = resync, last_ordinal
         except _FastFailed as handover:
             use_fast = False
             pos = handover.resume
-            base = last_ordinal - 1 if pos == last_offset else last_ordinal
+            if handover.redo and pending_offset == pos:
+                # FastWARC read this record across its gzip member: read it again.
+                pending = None
+                last_offset = pos - 1
+                base = last_ordinal - 1
+            else:
+                base = last_ordinal - 1 if pos == last_offset else last_ordinal
         except _Corrupt as bad:
             yield from flush()
             # On some damage warcio's offset lags behind the last record it read;
@@ -621,12 +807,13 @@ def iter_warc_pages(
             try:
                 resume = (
                     _next_gzip_record(stream, bad_offset + 1)
-                    if compressed and not whole_gzip
+                    if members
                     else _next_plain_record(stream, bad_offset + 1)
                 )
             except Exception:  # the compressed stream itself is broken past this point
                 resume = None
-            detail = bad.detail + (f"; resuming at {unit} {resume}" if resume is not None else "")
+            detail = bad.detail
+            detail += f"; resuming at {unit} {resume}" if resume is not None else ""
             skip(Skipped("corrupt", where, detail))
             if resume is None:
                 check_tail = False  # the damage reached the end of the file

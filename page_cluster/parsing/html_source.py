@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from lxml import etree
 
-__all__ = ["parse_html", "to_utf8"]
+from ..limits import MAX_ATTRIBUTES
+from .attribute_cap import cap_attributes
+
+__all__ = ["parse_html", "parse_html_capped", "to_utf8"]
 
 
 def _new_parser(encoding: str | None) -> etree.HTMLParser:
@@ -48,8 +51,13 @@ def _sniffed(data: bytes) -> tuple[bytes, str | None]:
     return to_utf8(decoded.html), "utf-8"
 
 
-def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element | None:
+def parse_html(
+    html: str | bytes, encoding: str | None = None, *, max_attributes: int = MAX_ATTRIBUTES
+) -> etree._Element | None:
     """Parse a page into an lxml tree; ``None`` when there is nothing to parse.
+
+    An element's attributes beyond ``max_attributes`` are dropped before
+    parsing (see :mod:`~page_cluster.parsing.attribute_cap`).
 
     ``str`` input is encoded as UTF-8 and parsed as such (its own meta charset is
     then irrelevant: the text is already decoded). ``bytes`` input is parsed with
@@ -60,6 +68,13 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
     only near the top, and news pages often put tens of kilobytes of inline
     style first, so their UTF-8 text came out as windows-1252 mojibake.
     """
+    return parse_html_capped(html, encoding, max_attributes=max_attributes)[0]
+
+
+def parse_html_capped(
+    html: str | bytes, encoding: str | None = None, *, max_attributes: int = MAX_ATTRIBUTES
+) -> tuple[etree._Element | None, int]:
+    """:func:`parse_html`, also saying how many elements had attributes dropped."""
     if isinstance(html, str):
         data = to_utf8(html)
         parser = _UTF8_PARSER
@@ -69,15 +84,16 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
             data, encoding = _sniffed(data)
         parser = _UTF8_PARSER if encoding in ("utf-8", "utf8", "UTF-8") else _new_parser(encoding)
     if not data or data.isspace():  # (strip() would copy the whole page)
-        return None
+        return None, 0
     # lxml stops at a NUL byte in some code paths; a NUL is never structure.
     if b"\x00" in data:
         data = data.replace(b"\x00", b"")
+    data, capped = cap_attributes(data, max_attributes)
     try:
         root = etree.fromstring(data, parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError, LookupError):
         try:
             root = etree.fromstring(data.decode("utf-8", "replace").encode("utf-8"), _UTF8_PARSER)
         except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-            return None
-    return root
+            return None, capped
+    return root, capped

@@ -14,7 +14,8 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 
-from .html_source import parse_html
+from ..limits import MAX_ATTRIBUTES
+from .html_source import parse_html_capped
 from .structure import walk_structure
 from .stylesheet_links import StylesheetLinks, read_stylesheet_links
 
@@ -32,6 +33,8 @@ class ParsedPage:
     body_class_list: list[str]
     #: Read only when asked for (records without ``stylesheetHrefs``).
     stylesheet_links: StylesheetLinks | None = None
+    #: Elements whose attributes beyond the bound were dropped before parsing.
+    capped_elements: int = 0
 
 
 class LocalInterner:
@@ -71,13 +74,16 @@ def parse_document(
     encoding: str | None = None,
     *,
     with_stylesheet_links: bool = False,
+    max_attributes: int = MAX_ATTRIBUTES,
 ) -> ParsedPage:
     """Parse one page's HTML into its signature (one lxml parse, one walk).
 
     ``with_stylesheet_links`` also reads the page's ``<link rel=stylesheet>`` and
     ``<base>`` hrefs from the same tree (for records that lack ``stylesheetHrefs``).
+    ``max_attributes`` bounds the attributes kept per element (the count of
+    elements that had more is kept in the result).
     """
-    root = parse_html(html, encoding)
+    root, capped = parse_html_capped(html, encoding, max_attributes=max_attributes)
     structure = walk_structure(root, content_block_attribute)
     ids = interner.intern(structure.node_paths + structure.attr_tokens)
     return ParsedPage(
@@ -86,4 +92,5 @@ def parse_document(
         element_count=structure.element_count,
         body_class_list=structure.body_class_list,
         stylesheet_links=read_stylesheet_links(root) if with_stylesheet_links else None,
+        capped_elements=capped,
     )
