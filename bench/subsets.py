@@ -23,12 +23,14 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from page_cluster.resolve import run_clustering
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from quality import ensure_corpus  # the sibling bench script
 
 CORPORA = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8", "texinfo", "httpd"]
 SEEDS = range(5)
@@ -75,14 +77,6 @@ def score_sample(lines: list[str], labels: dict[str, str]) -> tuple[float, bool]
     truth = [labels.get(str(r.get("id")), "?") for r in records]
     collapsed = len(set(truth)) >= 2 and len(set(keys)) == 1
     return _ari(truth, list(keys)), collapsed
-
-
-def ensure_corpus(tools: Path, data: Path, name: str) -> None:
-    if (data / f"{name}.jsonl").exists() and (data / f"{name}.labels.csv").exists():
-        return
-    subprocess.run(
-        [sys.executable, str(tools / "build.py"), "--out", str(data), "--corpus", name], check=True
-    )
 
 
 def main(argv: list[str] | None = None) -> int:
