@@ -162,12 +162,20 @@ def _table_chance(a: float, na: float, c: float, nc: float) -> float:
 
 
 def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Corpus:
+    """One sweep over every depth, decided on one vocabulary and renamed once.
+
+    A rename at one depth keeps every shallower step of the tokens it touches,
+    so the renames of all depths compose when applied deepest first. Siblings
+    that only become siblings through a rename (children of two merged slots)
+    are compared in the next pass.
+    """
     max_depth = int(corpus.info.depth.max()) if corpus.tokens else -1
-    lv: _Level | None = None
+    if max_depth < 0:
+        return corpus
+    lv = _Level(corpus)
+    info = lv.info
+    renames: list[tuple[int, dict[int, int]]] = []
     for depth in range(max_depth + 1):
-        if lv is None:  # (rebuilt only after a rename changed the vocabulary)
-            lv = _Level(corpus)
-        info = lv.info
         level = np.nonzero((info.depth == depth) & ~info.is_attr & (lv.support > 0))[0]
         siblings: dict[tuple[int, str], list[int]] = {}
         for t in level.tolist():
@@ -176,11 +184,14 @@ def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Co
         for members in siblings.values():
             if len(members) >= 2:
                 _merge_siblings(lv, members, leader, on_merge)
-        if not leader:
-            continue
-        corpus = corpus.renamed(_rename(lv, leader, depth))
-        lv = None
-    return corpus
+        if leader:
+            renames.append((depth, leader))
+    if not renames:
+        return corpus
+    names = list(lv.tokens)
+    for depth, leader in reversed(renames):
+        names = _rename(lv, leader, depth, names)
+    return corpus.renamed(names)
 
 
 def _merge_siblings(
@@ -238,8 +249,9 @@ def _find(leader: dict[int, int], x: int) -> int:
     return x
 
 
-def _rename(lv: _Level, leader: dict[int, int], depth: int) -> list[str]:
-    """Every token, with the merged steps at ``depth`` replaced by the slot's name."""
+def _rename(lv: _Level, leader: dict[int, int], depth: int, current: list[str]) -> list[str]:
+    """``current`` (the vocabulary's tokens, deeper renames already applied),
+    with the merged steps at ``depth`` replaced by the slot's name."""
     slots: dict[int, list[int]] = {}
     for t in set(leader) | set(leader.values()):
         slots.setdefault(_find(leader, t), []).append(t)
@@ -252,7 +264,7 @@ def _rename(lv: _Level, leader: dict[int, int], depth: int) -> list[str]:
         for t in members:
             name_of[lv.tokens[t]] = slot
     out = []
-    for tok in lv.tokens:
+    for tok in current:
         steps = tok.split(">")
         head = ">".join(steps[: depth + 1]) if len(steps) > depth else None
         slot = name_of.get(head) if head is not None else None
