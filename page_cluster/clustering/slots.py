@@ -17,8 +17,9 @@ A DocBook chapter (always a table of contents) and a section page (never one)
 are not alike; two chapter-level wrappers (``appendix``, ``chapter``) are.
 Leaves (nothing inside) are alike when they never co-occur.
 
-Slots are found level by level from the top, a merged slot's children then
-becoming siblings that can merge in turn; passes repeat until nothing changes.
+Each pass decides every level on one vocabulary and renames once; a merged
+slot's children become siblings that can merge in the next pass, and passes
+repeat until nothing changes.
 This runs once per corpus on the vocabulary, like class families.
 """
 

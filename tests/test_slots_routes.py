@@ -1,0 +1,117 @@
+"""Slots (one template place under different names) and URL route patterns."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from page_cluster.clustering.routes import route_patterns
+from page_cluster.clustering.slots import generalize_slots
+from page_cluster.ingest import build_corpus
+
+
+def _corpus(bodies: list[str]):
+    records = [
+        {"id": str(i), "html": f"<html><body>{b}</body></html>", "paths": ["p", f"{i}.html"]}
+        for i, b in enumerate(bodies)
+    ]
+    return build_corpus(records)
+
+
+def _has(corpus, needle: str) -> bool:
+    return any(needle in t for t in corpus.tokens)
+
+
+def test_exclusive_wrappers_with_the_same_inside_become_one_slot():
+    # A node is a chapter or an appendix, never both, and either holds a
+    # title that repeats its own name and a paragraph: one place, two names.
+    pages = [
+        f'<div class="{kind}"><h2 class="{kind}">t</h2><p>x</p></div>'
+        for kind in ["chapter"] * 6 + ["appendix"] * 6
+    ]
+    corpus = _corpus(pages)
+    assert len(set(corpus.page_sig.tolist())) == 2
+    out = generalize_slots(corpus)
+    assert not _has(out, ">.chapter") and not _has(out, ">.appendix")
+    assert _has(out, "~")
+    assert len(set(out.page_sig.tolist())) == 1
+
+
+def test_headings_of_any_level_are_one_kind():
+    pages = ['<div class="node"><h2>t</h2></div>'] * 5 + ['<div class="node"><h3>t</h3></div>'] * 5
+    out = generalize_slots(_corpus(pages))
+    assert len(set(out.page_sig.tolist())) == 1
+
+
+def test_exclusive_siblings_with_different_insides_stay_apart():
+    # A listing and an article directly under <main>: exclusive, but what is
+    # inside differs on both sides, so they are two templates, not one slot.
+    listing = '<main><section class="catalog"><ul><li>a</li><li>b</li></ul></section></main>'
+    article = '<main><article class="post"><h1>t</h1><p>x</p><p>y</p></article></main>'
+    out = generalize_slots(_corpus([listing] * 6 + [article] * 6))
+    assert _has(out, "section.catalog") and _has(out, "article.post")
+    assert len(set(out.page_sig.tolist())) == 2
+
+
+def test_siblings_that_occur_together_are_not_merged():
+    page = '<div class="a"></div><div class="b"></div>'
+    out = generalize_slots(_corpus([page] * 8))
+    assert "body>.a" in out.tokens and "body>.b" in out.tokens
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=0, max_size=4),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_slots_only_ever_merge_names(classes_per_page):
+    bodies = [
+        "".join(f'<div class="{c}"><span class="{c}">t</span></div>' for c in classes)
+        for classes in classes_per_page
+    ]
+    corpus = _corpus(bodies)
+    out = generalize_slots(corpus)
+    assert out.n_pages == corpus.n_pages
+    assert len(out.tokens) <= len(corpus.tokens)
+    assert out.n_signatures <= corpus.n_signatures
+    # Pages alike before stay alike after.
+    for i in range(corpus.n_pages):
+        for j in range(corpus.n_pages):
+            if corpus.page_sig[i] == corpus.page_sig[j]:
+                assert out.page_sig[i] == out.page_sig[j]
+
+
+def test_routes_keep_shared_segments_and_vary_the_rest():
+    paths = [["blog", f"post-{i}", "index.html"] for i in range(5)] + [["about", ""]]
+    got = route_patterns(paths)
+    assert len(set(got[:5])) == 1 and got[0].startswith("blog/")
+    assert got[5] != got[0]
+
+
+def test_routes_blank_the_mirror_axis():
+    # The same pages under /en/ /ja/ /fr/: one route per page across languages.
+    paths = [[lang, "docs", f"{i}.html"] for lang in ("en", "ja", "fr") for i in range(4)]
+    plain = route_patterns(paths)
+    blanked = route_patterns(paths, blank_position=0)
+    assert plain[0] != plain[4]  # en/docs/0.html against ja/docs/0.html
+    assert blanked[0] == blanked[4] == blanked[8]
+    assert all(b.startswith("*/docs/") for b in blanked)
+
+
+def test_routes_of_rare_sections_are_variable():
+    # A section name on fewer than three pages is not a route of its own.
+    paths = [["a", "x.html"], ["b", "y.html"]] + [["news", f"{i}.html"] for i in range(6)]
+    got = route_patterns(paths)
+    assert got[0].split("/")[0] == "*" and got[1].split("/")[0] == "*"
+    assert all(g.startswith("news/") for g in got[2:])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.text(max_size=6), max_size=4), max_size=30))
+def test_routes_never_fail_and_one_per_page(paths):
+    got = route_patterns(paths)
+    assert len(got) == len(paths)
+    assert all(isinstance(g, str) and g for g in got)
