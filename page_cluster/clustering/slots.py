@@ -208,13 +208,24 @@ def _merge_siblings(
     two unlike groups together, while a gradient of names (a table of contents
     on most chapters, some sections, no subsection) stays one slot.
     """
-    groups: dict[int, tuple[list[int], dict[str, float], float]] = {
-        t: ([t], lv.inside(t), float(lv.support[t])) for t in members
-    }
     together: dict[tuple[int, int], float] = {}
     for i, a in enumerate(members):
         for b in members[i + 1 :]:
             together[(a, b)] = together[(b, a)] = lv.together(a, b)
+    # A name whose pages overlap every other name's on more than the exclusive
+    # share of its own pages can never join a group (pages shared with a group
+    # only add up, and the bound is at most its own share), so its inside is
+    # never needed.
+    candidates = [
+        a
+        for a in members
+        if any(together[(a, b)] <= SLOT_EXCLUSIVE * lv.support[a] for b in members if b != a)
+    ]
+    if len(candidates) < 2:
+        return
+    groups: dict[int, tuple[list[int], dict[str, float], float]] = {
+        t: ([t], lv.inside(t), float(lv.support[t])) for t in candidates
+    }
     while True:
         best = None
         keys = sorted(groups)
