@@ -88,28 +88,13 @@ else:
     st.dataframe(sv.parts_table(split, analysis), hide_index=True, width="stretch")
     when = f" ({markdown_text(decided.decided_at)})" if decided else ""
     st.markdown(f"Decision: **{decided.decision if decided else 'undecided'}**{when}")
-    b1, b2, b3, _ = st.columns([1, 1, 1, 3])
-    b1.button(
-        "Confirm split",
-        type="primary",
-        disabled=disabled or (decided is not None and decided.decision == "confirmed"),
-        on_click=_decide_split,
-        args=(split.cluster_key, "confirmed"),
-        key="splits_confirm",
-    )
-    b2.button(
-        "Reject split",
-        disabled=disabled or (decided is not None and decided.decision == "rejected"),
-        on_click=_decide_split,
-        args=(split.cluster_key, "rejected"),
-        key="splits_reject",
-    )
-    b3.button(
-        "Undo split decision",
-        disabled=disabled or decided is None,
-        on_click=_decide_split,
-        args=(split.cluster_key, None),
-        key="splits_undo",
+    widgets.decision_buttons(
+        decided.decision if decided else None,
+        _decide_split,
+        split.cluster_key,
+        labels=("Confirm split", "Reject split", "Undo split decision"),
+        key="splits",
+        disabled=disabled,
     )
     shown = st.columns(min(len(split.parts), 3))
     for column, part_index in zip(shown, range(len(split.parts)), strict=False):
@@ -141,28 +126,13 @@ else:
     st.markdown(f"**Evidence:** {markdown_text(sv.merge_evidence(m))}.")
     status = decided_merge.decision if decided_merge else "undecided"
     st.markdown(f"Decision: **{status}**")
-    c1, c2, c3, _ = st.columns([1, 1, 1, 3])
-    c1.button(
-        "Confirm merge",
-        type="primary",
-        disabled=disabled or (decided_merge is not None and decided_merge.decision == "confirmed"),
-        on_click=_decide_merge,
-        args=(pair, "confirmed"),
-        key="ranked_confirm",
-    )
-    c2.button(
-        "Reject merge",
-        disabled=disabled or (decided_merge is not None and decided_merge.decision == "rejected"),
-        on_click=_decide_merge,
-        args=(pair, "rejected"),
-        key="ranked_reject",
-    )
-    c3.button(
-        "Undo merge decision",
-        disabled=disabled or decided_merge is None,
-        on_click=_decide_merge,
-        args=(pair, None),
-        key="ranked_undo",
+    widgets.decision_buttons(
+        status if decided_merge else None,
+        _decide_merge,
+        pair,
+        labels=("Confirm merge", "Reject merge", "Undo merge decision"),
+        key="ranked",
+        disabled=disabled,
     )
 
 others = sv.other_split_decisions(analysis, ctx.split_decisions)

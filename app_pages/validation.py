@@ -87,28 +87,13 @@ if items:
     if problem:
         st.error(markdown_text(problem))
     disabled = ctx.store is None
-    b1, b2, b3, _ = st.columns([1, 1, 1, 3])
-    b1.button(
-        "Confirm merge",
-        type="primary",
-        disabled=disabled or s.decision == "confirmed",
-        on_click=_decide,
-        args=(s.pair, "confirmed"),
-        key="validation_confirm",
-    )
-    b2.button(
-        "Reject",
-        disabled=disabled or s.decision == "rejected",
-        on_click=_decide,
-        args=(s.pair, "rejected"),
-        key="validation_reject",
-    )
-    b3.button(
-        "Undo decision",
-        disabled=disabled or s.decision is None,
-        on_click=_decide,
-        args=(s.pair, None),
-        key="validation_undo",
+    widgets.decision_buttons(
+        s.decision,
+        _decide,
+        s.pair,
+        labels=("Confirm merge", "Reject", "Undo decision"),
+        key="validation",
+        disabled=disabled,
     )
 
     left, right = st.columns(2)

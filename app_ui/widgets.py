@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -17,6 +18,31 @@ from page_cluster.app_support.views.reading import read_summary
 from .state import Context
 
 SELECTED_CLUSTER = "pc_selected_cluster"
+
+
+def decision_buttons(
+    current: str | None,
+    decide: Callable[[Any, str | None], None],
+    subject: Any,
+    *,
+    labels: tuple[str, str, str],
+    key: str,
+    disabled: bool,
+) -> None:
+    """Confirm / reject / undo for one suggestion: ``decide(subject, decision)``
+    runs on click; a button that would change nothing is disabled."""
+    columns = st.columns([1, 1, 1, 3])[:3]
+    for column, decision, label, suffix in zip(
+        columns, ("confirmed", "rejected", None), labels, ("confirm", "reject", "undo"), strict=True
+    ):
+        column.button(
+            label,
+            type="primary" if decision == "confirmed" else "secondary",
+            disabled=disabled or current == decision,
+            on_click=decide,
+            args=(subject, decision),
+            key=f"{key}_{suffix}",
+        )
 
 
 def cluster_label(ctx: Context, key: str) -> str:

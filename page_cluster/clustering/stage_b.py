@@ -39,9 +39,6 @@ SIGNIFICANCE = 0.01
 #: A two-sided difference in established structure keeps units apart on its
 #: own when each side differs by at least this many items ...
 SUBSTANTIAL = 2
-#: ... and at least this share of each unit's typical structure (at one URL
-#: route; at different routes any substantial difference counts) ...
-LARGE = 0.0
 #: ... counting the items of a differing subtree on this share of the unit's pages.
 SUBTREE_SHARE = 1 / 3
 #: Nearest first by the number of items typical of one unit and absent from
@@ -77,7 +74,6 @@ class _Units:
     ) -> None:
         self.prof = prof
         self.strict = False
-        self.relative = True
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         self.base_rate = base_rate if base_rate is not None else np.full(prof.shape[1], 0.5)
         self.parent_cols = parent_cols
@@ -225,21 +221,14 @@ class _Units:
         s_i, s_j = self._sides(i, self.evidence)
         if self.weak is None:
             return s_i & s_j
-        self.relative = False
         sub_i, sub_j = self._substantial(i)
-        if LARGE > 0:
-            self.relative = True
-            big_i, big_j = self._substantial(i)
-        else:
-            big_i, big_j = sub_i, sub_j
         w_i, w_j = self._sides(i, self.weak, significant=True)
         a_i, a_j = self._sides(i, self.attrs)
         c_i, c_j = self._sides(i, self.heads, significant="content")
-        out = (big_i & big_j) | (a_i & a_j) | (big_i & (w_j | c_j)) | ((w_i | c_i) & big_j)
+        out = (sub_i & sub_j) | (a_i & a_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
         if self.routes is not None:
             far = np.minimum(self.routes, self.routes[i]).sum(axis=1) <= ROUTE_OVERLAP
             out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
-            out |= far & ((sub_i & (sub_j | w_j | c_j)) | ((w_i | c_i) & sub_j))
         return out
 
     def _substantial(self, i: int) -> tuple[np.ndarray, np.ndarray]:
@@ -257,12 +246,7 @@ class _Units:
         cols, rows = self._owned_by_others(i, lacking)
         weights = self.characteristic[rows, cols] * self.mass[rows, cols]
         d_j = d_j + np.bincount(rows, weights=weights, minlength=len(d_j))
-        if not self.relative:
-            return d_i >= SUBSTANTIAL, d_j >= SUBSTANTIAL
-        whole = (self.characteristic & ev).sum(axis=1).astype(np.float64)
-        return (d_i >= LARGE * max(whole[i], 1.0)) & (d_i >= SUBSTANTIAL), (
-            d_j >= LARGE * np.maximum(whole, 1.0)
-        ) & (d_j >= SUBSTANTIAL)
+        return d_i >= SUBSTANTIAL, d_j >= SUBSTANTIAL
 
     def _sides(
         self, i: int, evidence: np.ndarray, *, significant: bool | str = False
