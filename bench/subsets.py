@@ -27,6 +27,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from sklearn.metrics import adjusted_rand_score
+
 from page_cluster.resolve import run_clustering
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -47,36 +49,13 @@ def _labels(path: Path) -> dict[str, str]:
         return {row[0]: row[1] for row in csv.reader(fh) if len(row) >= 2}
 
 
-def _ari(truth: list[str], pred: list[str]) -> float:
-    """Adjusted Rand index (Hubert and Arabie), 1.0 for identical partitions."""
-    from math import comb
-
-    pairs: dict[tuple[str, str], int] = {}
-    for t, p in zip(truth, pred, strict=True):
-        pairs[t, p] = pairs.get((t, p), 0) + 1
-    rows: dict[str, int] = {}
-    cols: dict[str, int] = {}
-    for (t, p), n in pairs.items():
-        rows[t] = rows.get(t, 0) + n
-        cols[p] = cols.get(p, 0) + n
-    index = sum(comb(n, 2) for n in pairs.values())
-    a = sum(comb(n, 2) for n in rows.values())
-    b = sum(comb(n, 2) for n in cols.values())
-    total = comb(len(truth), 2)
-    expected = a * b / total if total else 0.0
-    top = (a + b) / 2
-    if top == expected:
-        return 1.0
-    return (index - expected) / (top - expected)
-
-
 def score_sample(lines: list[str], labels: dict[str, str]) -> tuple[float, bool]:
     """ARI of one sample, and whether it mixed templates into a single cluster."""
     records = [json.loads(line) for line in lines]
     keys = run_clustering(lambda: iter(records)).page_keys
     truth = [labels.get(str(r.get("id")), "?") for r in records]
     collapsed = len(set(truth)) >= 2 and len(set(keys)) == 1
-    return _ari(truth, list(keys)), collapsed
+    return adjusted_rand_score(truth, list(keys)), collapsed
 
 
 def main(argv: list[str] | None = None) -> int:
