@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.clustering.routes import route_patterns
+from page_cluster.clustering.routes import route_form, route_patterns
 from page_cluster.clustering.slots import generalize_slots
 from page_cluster.ingest import build_corpus
 
@@ -115,3 +115,29 @@ def test_routes_never_fail_and_one_per_page(paths):
     got = route_patterns(paths)
     assert len(got) == len(paths)
     assert all(isinstance(g, str) and g for g in got)
+
+
+def test_route_forms_tell_views_apart_not_sections():
+    paths = (
+        [["catalogue", f"book-{i}", "index.html"] for i in range(6)]
+        + [["catalogue", f"book-{i}", "reviews", "add", "index.html"] for i in range(4)]
+        + [["org", "apache", f"Class{i}.html"] for i in range(5)]
+        + [["org", f"tiny{i}", f"Only{i}.html"] for i in range(2)]
+    )
+    forms = [route_form(p) for p in route_patterns(paths, shapes=False)]
+    product, review = forms[0], forms[6]
+    assert len(set(forms[:6])) == 1 and len(set(forms[6:10])) == 1
+    assert product != review and review.endswith("/reviews/add/index.html")
+    # A section of the site, and a package folder too small to be literal,
+    # are still the same view: a name under a section.
+    assert forms[10] == forms[15] == "L/*"
+
+
+def test_route_forms_drop_the_mirror_axis():
+    assert route_form("*/docs/*", 0) == route_form("docs/*") == "L/*"
+
+
+def test_name_shapes_can_be_left_out():
+    paths = [["the-" + w] for w in ("a", "b", "c", "d")] + [["x"]]
+    assert set(route_patterns(paths, shapes=False)) == {"*"}
+    assert "the*" in route_patterns(paths)

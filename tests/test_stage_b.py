@@ -143,3 +143,50 @@ def test_unit_rows_match_the_definitions(data):
         units.pool_owner(i, j)
         units.take(np.flatnonzero(np.arange(k) != j))
     check()
+
+
+def _views(prof, routes, n_views):
+    # Columns: 0 a container, 1 a form under it with 2 its fieldset, 3 a lone
+    # element under 0, 4 text right below the container (content, a "head").
+    # The form is kept on presumption (too rare to judge: a weak witness).
+    parent = np.array([-1, 0, 1, 0, 0])
+    heads = np.array([False, False, False, False, True])
+    weak = np.array([False, True, True, False, False])
+    return agglomerate_units(
+        np.asarray(prof, dtype=float),
+        np.array([6.0, 7.0]),
+        parent,
+        ~heads & ~weak,
+        weak=weak,
+        heads=heads,
+        routes=np.asarray(routes, dtype=float),
+        view_routes=n_views,
+    ).tolist()
+
+
+def test_a_block_that_only_one_view_has_keeps_views_apart():
+    # A review form and its product page: the review view alone has the form
+    # block, the product pages alone have a description (content), and the
+    # two live at different route forms.
+    review, product = [1, 1, 1, 0, 0], [1, 0, 0, 0, 1]
+    apart = [[1, 0, 1, 0], [0, 1, 0, 1]]  # two shaped routes, then two views
+    assert _views([review, product], apart, 2) == [0, 1]
+    # The same differences where the view is the same: an optional section of
+    # one template (different shaped routes alone do not decide).
+    same_view = [[1, 0, 1, 0], [0, 1, 1, 0]]
+    assert _views([review, product], same_view, 2) == [0, 0]
+    # Without view columns the rule does not apply.
+    assert _views([review, product], [[1, 0], [0, 1]], 0) == [0, 0]
+
+
+def test_a_lone_element_at_another_view_is_no_block():
+    # One optional element (not a block of structure) never decides.
+    apart = [[1, 0, 1, 0], [0, 1, 0, 1]]
+    assert _views([[1, 0, 0, 1, 0], [1, 0, 0, 0, 1]], apart, 2) == [0, 0]
+
+
+def test_one_sided_differences_in_every_witness_merge_at_any_view():
+    # Nothing on the product side: the review form is the product page plus a
+    # form, and the strict pass merges such units wherever they are served.
+    apart = [[1, 0, 1, 0], [0, 1, 0, 1]]
+    assert _views([[1, 1, 1, 0, 0], [1, 0, 0, 0, 0]], apart, 2) == [0, 0]

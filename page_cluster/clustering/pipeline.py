@@ -19,7 +19,7 @@ from ..corpus import Corpus, TokenInfo
 from ..progress import ProgressCallback, ProgressEvent
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
-from .routes import route_patterns
+from .routes import route_form, route_patterns
 from .slots import generalize_slots
 from .stage_a import cluster_block
 from .stage_b import agglomerate_units
@@ -102,7 +102,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     host_of_block = [host_of_block_map[b] for b in range(len(block_names))]
 
     # Items: distinct (block, signature, route) triples.
-    page_route = _page_routes(signals)
+    page_route, route_fine, route_view = _page_routes(signals)
     n_sigs = max(corpus.n_signatures, 1)
     n_routes = int(page_route.max()) + 1 if n else 1
     pair = (page_block * n_sigs + corpus.page_sig.astype(np.int64)) * n_routes + page_route
@@ -179,8 +179,9 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
             [unit_items[i] for i in idx],
             item_sig,
             item_count,
-            item_route,
+            route_fine[item_route],
             np.asarray([unit_block[i] for i in idx], dtype=np.int64),
+            item_view=route_view[item_route],
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
         )
         for grp in groups:
@@ -213,24 +214,39 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     )
 
 
-def _page_routes(signals: list) -> np.ndarray:
+def _page_routes(signals: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
-    the host's mirror axis (language directories) blanked."""
+    the host's mirror axis (language directories) blanked.
+
+    Returns the page's route id and, per route id, the id of its pattern with
+    name shapes (``class*``) and of its form (the view, see :func:`.routes.route_form`).
+    """
     from .mirror_axis import detect_mirror_axis
 
     out = np.zeros(len(signals), dtype=np.int64)
     by_host: dict[str, list[int]] = {}
     for i, s in enumerate(signals):
         by_host.setdefault(_host_label(s.host), []).append(i)
-    ids: dict[tuple[str, str], int] = {}
+    ids: dict[tuple[str, str, str], int] = {}
+    fine: dict[tuple[str, str], int] = {}
+    views: dict[tuple[str, str], int] = {}
+    fine_of: list[int] = []
+    view_of: list[int] = []
     for host in sorted(by_host):
         pages = by_host[host]
         paths = [signals[i].paths for i in pages]
         axis = detect_mirror_axis(paths)
-        patterns = route_patterns(paths, axis.position if axis is not None else None)
-        for i, pat in zip(pages, patterns, strict=True):
-            out[i] = ids.setdefault((host, pat), len(ids))
-    return out
+        position = axis.position if axis is not None else None
+        patterns = route_patterns(paths, position)
+        forms = [route_form(p, position) for p in route_patterns(paths, position, shapes=False)]
+        for i, pat, form in zip(pages, patterns, forms, strict=True):
+            key = (host, pat, form)
+            if key not in ids:
+                ids[key] = len(ids)
+                fine_of.append(fine.setdefault((host, pat), len(fine)))
+                view_of.append(views.setdefault((host, form), len(views)))
+            out[i] = ids[key]
+    return out, np.asarray(fine_of, dtype=np.int64), np.asarray(view_of, dtype=np.int64)
 
 
 def site_chrome(tokens: list[str], info: TokenInfo) -> np.ndarray:
@@ -272,6 +288,7 @@ def _merge_host_units(
     item_route: np.ndarray,
     unit_block: np.ndarray,
     on_note: Callable[[str], None] | None = None,
+    item_view: np.ndarray | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order)."""
     if not units:
@@ -296,6 +313,16 @@ def _merge_host_units(
     n_route_cols = int(route_col.max()) + 1
     routes = np.zeros((len(units), n_route_cols))
     np.add.at(routes, (owner, route_col.ravel()), weights)
+    n_view = 0
+    if item_view is not None:
+        # The route forms (views, see ``routes.route_form``) follow as extra columns,
+        # pooled alike.
+        _, view_col = np.unique(item_view[items], return_inverse=True)
+        n_view = int(view_col.max()) + 1
+        views = np.zeros((len(units), n_view))
+        np.add.at(views, (owner, view_col.ravel()), weights)
+        routes = np.hstack([routes, views])
+        n_route_cols += n_view
     routes /= sizes[:, None]
     # How often each item appears where its parent does, across the host: the
     # yardstick for telling a unit's lack of an item from chance.
@@ -338,6 +365,7 @@ def _merge_host_units(
         head_cols & ~chrome,
         point_routes,
         base_rate,
+        n_view,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -356,6 +384,7 @@ def _agglomerate_scalable(
     heads: np.ndarray,
     routes: np.ndarray,
     base_rate: np.ndarray,
+    n_view: int = 0,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -374,6 +403,7 @@ def _agglomerate_scalable(
             heads=heads,
             routes=routes,
             base_rate=base_rate,
+            view_routes=n_view,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -391,6 +421,7 @@ def _agglomerate_scalable(
             heads=heads,
             routes=routes[idx],
             base_rate=base_rate,
+            view_routes=n_view,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -411,6 +442,7 @@ def _agglomerate_scalable(
             heads,
             np.asarray(group_routes),
             base_rate,
+            n_view,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

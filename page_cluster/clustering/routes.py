@@ -27,7 +27,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-__all__ = ["LITERAL_MIN_PAGES", "LITERAL_MIN_SHARE", "route_patterns"]
+__all__ = ["LITERAL_MIN_PAGES", "LITERAL_MIN_SHARE", "route_form", "route_patterns"]
 
 #: A segment value is literal when at least this many pages share it at its place ...
 LITERAL_MIN_PAGES = 3
@@ -38,12 +38,16 @@ LITERAL_MIN_SHARE = 0.02
 VARIABLE = "*"
 
 
-def route_patterns(paths: Sequence[Sequence[str]], blank_position: int | None = None) -> list[str]:
+def route_patterns(
+    paths: Sequence[Sequence[str]], blank_position: int | None = None, *, shapes: bool = True
+) -> list[str]:
     """The route pattern of every page (``paths``: its URL path segments).
 
     Segments are decided left to right: a value is kept when enough pages reach
     the same pattern prefix and share it there. ``blank_position`` (a mirror
-    axis, 0-based) is always variable.
+    axis, 0-based) is always variable. Without ``shapes`` a variable segment is
+    always ``*``: the route as the site's router sees it, with no guess about
+    the words inside names (a slug's recurring first word is not a route).
     """
     segs = [tuple(s for s in p if isinstance(s, str) and s) for p in paths]
     patterns: list[list[str]] = [[] for _ in segs]
@@ -62,11 +66,43 @@ def route_patterns(paths: Sequence[Sequence[str]], blank_position: int | None = 
             counts = Counter(segs[i][pos] for i in members)
             floor = max(LITERAL_MIN_PAGES, LITERAL_MIN_SHARE * len(members))
             variable = [i for i in members if counts[segs[i][pos]] < floor]
-            shapes = _name_shapes([segs[i][pos] for i in variable], floor)
-            shape_of = dict(zip(variable, shapes, strict=True))
+            if shapes:
+                named = _name_shapes([segs[i][pos] for i in variable], floor)
+            else:
+                named = [VARIABLE] * len(variable)
+            shape_of = dict(zip(variable, named, strict=True))
             for i in members:
                 patterns[i].append(shape_of.get(i, segs[i][pos]))
     return ["/".join(p) if p else VARIABLE for p in patterns]
+
+
+def route_form(pattern: str, mirror: int | None = None) -> str:
+    """What a route says about the view behind it: the literal-only pattern
+    with its leading literal run (the site section: ``docs/``, ``org/apache/``,
+    ``en-gb/catalogue/``) reduced to one mark and the mirror axis dropped; what
+    follows the first variable segment (``*/reviews/add/``, ``*/edit``) is kept,
+    consecutive variable segments read as one (a package folder too small to be
+    literal is still part of a name).
+
+    Two views of one entity (a product and its review form) have different
+    forms; sections of one site (``docs/`` and ``api/``) have the same.
+
+    >>> route_form("org/apache/*", None), route_form("shop/*/reviews/add", None)
+    ('L/*', 'L/*/reviews/add')
+    >>> route_form("*/docs/*", 0), route_form("org/*/*", None)
+    ('L/*', 'L/*')
+    """
+    segs = pattern.split("/")
+    if mirror is not None and mirror < len(segs):
+        segs = segs[:mirror] + segs[mirror + 1 :]
+    lead = 0
+    while lead < len(segs) and segs[lead] != VARIABLE:
+        lead += 1
+    out = ["L"] if lead else []
+    for seg in segs[lead:]:
+        if not (seg == VARIABLE and out and out[-1] == VARIABLE):
+            out.append(seg)
+    return "/".join(out)
 
 
 _WORDS = re.compile(r"[-_.]+")

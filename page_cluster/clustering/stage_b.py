@@ -71,8 +71,10 @@ class _Units:
         heads: np.ndarray | None = None,
         sizes: np.ndarray | None = None,
         base_rate: np.ndarray | None = None,
+        view_routes: int = 0,
     ) -> None:
         self.prof = prof
+        self.view_routes = view_routes
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         self.base_rate = base_rate if base_rate is not None else np.full(prof.shape[1], 0.5)
@@ -102,7 +104,10 @@ class _Units:
         self.levels = [
             np.flatnonzero((depth == d) & ~top) for d in range(int(depth.max(initial=0)), 0, -1)
         ]
+        # Established structure, and that plus structure kept on presumption.
+        self.structure = evidence | weak if weak is not None else evidence
         self.mass = np.zeros(prof.shape)
+        self.mass_any = np.zeros(prof.shape)
         for i in range(len(prof)):
             self._refresh_mass(i)
         # Most items of a site are on one unit's pages only (page-specific
@@ -119,10 +124,15 @@ class _Units:
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
         items on a third of its pages or more)."""
-        m = ((self.prof[i] >= SUBTREE_SHARE) & self.evidence).astype(np.float64)
+        self.mass[i] = self._subtree_mass(i, self.evidence)
+        if self.view_routes:
+            self.mass_any[i] = self._subtree_mass(i, self.structure)
+
+    def _subtree_mass(self, i: int, columns: np.ndarray) -> np.ndarray:
+        m = ((self.prof[i] >= SUBTREE_SHARE) & columns).astype(np.float64)
         for cols in self.levels:
             np.add.at(m, self.parent_cols[cols], m[cols])
-        self.mass[i] = m
+        return m
 
     def take(self, keep: np.ndarray) -> None:
         """Keep only the rows ``keep`` (merged-away units are dropped, so later
@@ -135,6 +145,7 @@ class _Units:
             "absent",
             "characteristic",
             "mass",
+            "mass_any",
         ):
             setattr(self, name, getattr(self, name)[keep])
         if self.routes is not None:
@@ -207,6 +218,22 @@ class _Units:
             return s_i & s_j
         return self._blocked(i)
 
+    def _other_view(self, i: int) -> np.ndarray:
+        """Units at other views than unit ``i`` (see ``routes.route_form``: a
+        product page and the review form at ``<product>/reviews/add/``, a
+        listing and its items) where one side has a block of template structure
+        (:data:`SUBSTANTIAL` items, kept on presumption included) that the
+        other lacks. An optional section of one template is optional wherever
+        the template is served, so it does not line up with a view; a second
+        view's own block does."""
+        n_views = self.view_routes
+        if not n_views or self.routes is None:
+            return np.zeros(len(self.prof), dtype=bool)
+        views = self.routes[:, -n_views:]
+        apart = np.minimum(views, views[i]).sum(axis=1) <= ROUTE_OVERLAP
+        one_i, one_j = self._substantial(i, self.structure, self.mass_any)
+        return apart & (one_i | one_j)
+
     def _blocked(self, i: int) -> np.ndarray:
         """Units kept apart from unit ``i``.
 
@@ -216,7 +243,10 @@ class _Units:
         side and structure too rare to judge on the other. Any other two-sided
         difference (a body class against a subtree: a template's own switch, as a
         sidebar that comes with a ``no-sidebar`` class when absent) needs the URL
-        routes to differ too.
+        routes to differ too. A one-sided difference keeps units apart only
+        between different views (:meth:`_other_view`); units whose differences
+        are all one-sided, in every witness, have merged before (the strict
+        pass) wherever they are served.
         """
         s_i, s_j = self._sides(i, self.evidence)
         if self.weak is None:
@@ -227,24 +257,31 @@ class _Units:
         c_i, c_j = self._sides(i, self.heads, significant="content")
         out = (sub_i & sub_j) | (a_i & a_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
         if self.routes is not None:
-            far = np.minimum(self.routes, self.routes[i]).sum(axis=1) <= ROUTE_OVERLAP
+            n_views = self.view_routes
+            shaped = self.routes[:, : self.routes.shape[1] - n_views]
+            far = np.minimum(shaped, shaped[i]).sum(axis=1) <= ROUTE_OVERLAP
             out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
+        out |= self._other_view(i)
         return out
 
-    def _substantial(self, i: int) -> tuple[np.ndarray, np.ndarray]:
-        """Like :meth:`_sides` over established structure, counting only
-        differences of at least :data:`SUBSTANTIAL` items (a subtree, or several
-        roots): a lone element on one side and its absence on the other is how a
-        template's own branch looks (a "no directives" line where a list would be)."""
-        ev = self.evidence
+    def _substantial(
+        self, i: int, ev: np.ndarray | None = None, mass: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Like :meth:`_sides` over established structure (or the columns
+        ``ev`` with their subtree ``mass``), counting only differences of at
+        least :data:`SUBSTANTIAL` items (a subtree, or several roots): a lone
+        element on one side and its absence on the other is how a template's
+        own branch looks (a "no directives" line where a list would be)."""
+        if ev is None or mass is None:
+            ev, mass = self.evidence, self.mass
         cols = np.flatnonzero(self.characteristic[i] & ev)
         cells = self.parent_seen[:, cols] & self.absent[:, cols]
-        d_i = cells.astype(np.float64) @ self.mass[i, cols]
+        d_i = cells.astype(np.float64) @ mass[i, cols]
         lacking = self.parent_seen[i] & ev & self.absent[i]
         cols = np.flatnonzero(lacking & self.shared)
-        d_j = (self.characteristic[:, cols] * self.mass[:, cols]).sum(axis=1)
+        d_j = (self.characteristic[:, cols] * mass[:, cols]).sum(axis=1)
         cols, rows = self._owned_by_others(i, lacking)
-        weights = self.characteristic[rows, cols] * self.mass[rows, cols]
+        weights = self.characteristic[rows, cols] * mass[rows, cols]
         d_j = d_j + np.bincount(rows, weights=weights, minlength=len(d_j))
         return d_i >= SUBSTANTIAL, d_j >= SUBSTANTIAL
 
@@ -320,6 +357,7 @@ def agglomerate_units(
     heads: np.ndarray | None = None,
     routes: np.ndarray | None = None,
     base_rate: np.ndarray | None = None,
+    view_routes: int = 0,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -353,7 +391,19 @@ def agglomerate_units(
         attrs = np.asarray(attrs, bool) & ~evidence
     if heads is not None:
         heads = np.asarray(heads, bool) & ~evidence
-    units = _Units(prof, parent_cols, top, evidence, weak, attrs, routes, heads, sizes, base_rate)
+    units = _Units(
+        prof,
+        parent_cols,
+        top,
+        evidence,
+        weak,
+        attrs,
+        routes,
+        heads,
+        sizes,
+        base_rate,
+        view_routes,
+    )
     ids = np.arange(k)
     group = np.arange(k)
     for strict in (True, False) if weak is not None else (False,):
