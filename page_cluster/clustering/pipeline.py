@@ -1,7 +1,8 @@
 """From a corpus of signatures to one cluster key per page.
 
-Pass 0 blocks pages by their signals, the host's template tokens are found from
-site-level evidence, Stage A clusters each block, Stage B merges across blocks.
+Each host is clustered on its own (templates belong to a host): pass 0 blocks
+its pages by their signals, its template tokens are found from site-level
+evidence, Stage A clusters each block, Stage B merges across blocks.
 Everything here works on the deduplicated signature matrix; no HTML is involved.
 """
 
