@@ -153,6 +153,34 @@ class Corpus:
     def n_signatures(self) -> int:
         return self.rows.n_rows
 
+    def take_pages(self, pages: np.ndarray) -> Corpus:
+        """The corpus of the given pages alone, in the given order.
+
+        Numbered as :meth:`CorpusBuilder.finish` numbers a corpus built from
+        those pages only (the tokens they use, sorted; signatures ordered by
+        content), so a part clusters exactly as if it had been read on its own:
+        one host of a multi-host input gives the same keys as that host's file.
+        """
+        pages = np.asarray(pages, dtype=np.int64).ravel()
+        used_sigs, local_sig = np.unique(self.page_sig[pages], return_inverse=True)
+        rows = self.rows.take(used_sigs)
+        used_cols = np.zeros(rows.n_cols, dtype=bool)
+        used_cols[rows.indices] = True
+        rows = rows.keep_columns(used_cols)
+        tokens = [self.tokens[i] for i in np.flatnonzero(used_cols).tolist()]
+        keys = rows.row_keys()
+        order = np.asarray(sorted(range(len(keys)), key=keys.__getitem__), dtype=np.int64)
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order), dtype=np.int64)
+        return Corpus(
+            tokens=tokens,
+            rows=rows.take(order),
+            page_sig=rank[local_sig.ravel()].astype(np.int32),
+            signals=[self.signals[i] for i in pages.tolist()],
+            element_count=self.element_count[used_sigs][order],
+            info=token_info(tokens),
+        )
+
     def renamed(self, rewritten: list[str]) -> Corpus:
         """The corpus with token ``i`` renamed to ``rewritten[i]``.
 

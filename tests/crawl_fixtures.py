@@ -64,3 +64,28 @@ def write_archive(root: Path, files: int = 6) -> tuple[list[Path], list[dict]]:
                 path.write_text(lines, encoding="utf-8")
         paths.append(path)
     return paths, pages
+
+
+#: Theme sites whose vocabularies, shared in one corpus, change each other's
+#: keys (class families counted across both WordPress themes, signature order
+#: shifted by the other sites' tokens): the case per-host clustering is for.
+MULTI_HOST_SITES = ("wordpress_classic", "wordpress_blocks", "hugo_tailwind")
+
+
+def multi_host_pages() -> list[dict]:
+    """Three hosts' pages interleaved in crawl order, as one crawl file holds them."""
+    from .theme_sites import SITES
+
+    hosts = [[record for record, _ in SITES[name](0)] for name in MULTI_HOST_SITES]
+    pages: list[dict] = []
+    for i in range(max(len(h) for h in hosts)):
+        pages.extend(h[i] for h in hosts if i < len(h))
+    return pages
+
+
+def write_multi_host_file(path: Path) -> list[dict]:
+    """:func:`multi_host_pages` as one JSONL file; returns the pages."""
+    pages = multi_host_pages()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(p) + "\n" for p in pages), encoding="utf-8")
+    return pages

@@ -20,7 +20,7 @@ import pytest
 from page_cluster.cli.main import main
 from page_cluster.crawl import run_crawl
 
-from .crawl_fixtures import write_archive
+from .crawl_fixtures import write_archive, write_multi_host_file
 
 
 def _cluster() -> Any:
@@ -107,6 +107,23 @@ def test_cli_dask_local_is_byte_identical(archive: list[str], tmp_path: Path, ca
         assert a.read_bytes() == b.read_bytes()
     first = [json.loads(line) for line in here[0].read_text().splitlines()]
     assert first and {"id", "clusterKey"} == set(first[0])
+
+
+def test_one_multi_host_file_is_byte_identical_with_and_without_dask(
+    tmp_path: Path, capsys
+) -> None:
+    """The single-input command clusters each host alone, as the Dask run does."""
+    path = tmp_path / "hosts.jsonl"
+    pages = write_multi_host_file(path)
+    assert len({p["host"] for p in pages}) == 3
+    # --jobs 1: this process runs Dask threads and must not fork parsing workers.
+    assert main(["--jobs", "1", str(path)]) == 0
+    plain = capsys.readouterr().out
+    assert main(["--dask", "local:2", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "dask: 2 workers" in captured.err
+    assert captured.out == plain
+    assert len(plain.splitlines()) == len(pages)
 
 
 def test_cli_runs_on_an_existing_scheduler(client, archive: list[str], capsys) -> None:

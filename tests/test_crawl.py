@@ -10,6 +10,7 @@ import pytest
 
 from page_cluster import resolve_page_cluster_keys
 from page_cluster.cli.main import main
+from page_cluster.clustering.pipeline import cluster_host_corpus, host_pages
 from page_cluster.crawl import cluster_crawl, run_crawl
 from page_cluster.crawl.assemble import file_keys, host_order, host_starts
 from page_cluster.crawl.hosts import cluster_host, host_corpus
@@ -18,7 +19,7 @@ from page_cluster.crawl.shards import FileShards, read_file_shards
 from page_cluster.ingest import build_corpus
 
 from .conftest import SAMPLE
-from .crawl_fixtures import write_archive
+from .crawl_fixtures import multi_host_pages, write_archive, write_multi_host_file
 
 
 def run_cli(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -151,6 +152,48 @@ def test_single_host_file_matches_the_single_input_command(tmp_path: Path, capsy
     code, _, err = run_cli([str(SAMPLE), "--out-dir", str(tmp_path)], capsys)
     assert code == 0, err
     assert (tmp_path / "site.clusters.jsonl").read_text(encoding="utf-8") == plain
+
+
+def test_a_multi_host_file_clusters_each_host_alone(tmp_path: Path, capsys) -> None:
+    """One file of three hosts: every host gets the keys it gets alone, and the
+    single-input command, the crawl form and the library agree byte for byte."""
+    path = tmp_path / "hosts.jsonl"
+    pages = write_multi_host_file(path)
+    # The fixture is one where a corpus shared by the hosts changes keys.
+    shared = cluster_host_corpus(build_corpus(pages)).page_keys
+    by_host: dict[str, list[int]] = {}
+    for i, p in enumerate(pages):
+        by_host.setdefault(p["host"], []).append(i)
+    assert len(by_host) == 3
+    alone = [""] * len(pages)
+    for idx in by_host.values():
+        for i, key in zip(idx, resolve_page_cluster_keys([pages[i] for i in idx]), strict=True):
+            alone[i] = key
+    assert shared != alone
+    assert resolve_page_cluster_keys(pages) == alone
+    assert resolve_page_cluster_keys(pages, jobs=2) == alone
+    code, plain, err = run_cli([str(path), "--jobs", "2"], capsys)
+    assert code == 0, err
+    assert "host 3/3" in err
+    assert [json.loads(line)["clusterKey"] for line in plain.splitlines()] == alone
+    code, _, err = run_cli([str(path), "--out-dir", str(tmp_path / "out")], capsys)
+    assert code == 0, err
+    assert (tmp_path / "out" / "hosts.clusters.jsonl").read_text(encoding="utf-8") == plain
+
+
+def test_host_corpus_cut_from_a_shared_corpus_is_the_hosts_own(tmp_path: Path) -> None:
+    """Cutting one host's pages out of a multi-host corpus numbers them as
+    reading that host alone does (the engine sees the same input)."""
+    pages = multi_host_pages()
+    whole = build_corpus(pages)
+    for host, idx in host_pages(whole.signals).items():
+        part = whole.take_pages(idx)
+        own = build_corpus([pages[i] for i in idx.tolist()])
+        assert part.tokens == own.tokens, host
+        assert part.rows.row_keys() == own.rows.row_keys()
+        assert part.page_sig.tolist() == own.page_sig.tolist()
+        assert part.info.parent.tolist() == own.info.parent.tolist()
+        assert [s.host for s in part.signals] == [host] * len(idx)
 
 
 def test_cli_many_files_to_stdout_and_out_dir(tmp_path: Path, capsys) -> None:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES = 5
+CASES = 6
 
 
 def test_dask_cases_pass_in_a_fresh_interpreter() -> None:

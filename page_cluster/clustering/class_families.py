@@ -8,7 +8,7 @@ data, not design, and keeping the values would split one template by category.
 Design variants (``page-template-default`` / ``page-template-wide``) show few
 values and are kept.
 
-This runs once per corpus on the token vocabulary (not on pages): every token
+This runs once per host's corpus on the token vocabulary (not on pages): every token
 whose classes belong to a value family is rewritten with the family name
 (``article.category-*.post``), tokens that become equal are merged, and so are
 signatures.

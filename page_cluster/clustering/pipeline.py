@@ -1,7 +1,8 @@
 """From a corpus of signatures to one cluster key per page.
 
-Pass 0 blocks pages by their signals, the host's template tokens are found from
-site-level evidence, Stage A clusters each block, Stage B merges across blocks.
+Each host is clustered on its own (templates belong to a host): pass 0 blocks
+its pages by their signals, its template tokens are found from site-level
+evidence, Stage A clusters each block, Stage B merges across blocks.
 Everything here works on the deduplicated signature matrix; no HTML is involved.
 """
 
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..binary_rows import BinaryRows, group_sums
-from ..corpus import Corpus, TokenInfo
+from ..corpus import Corpus, PageSignals, TokenInfo, token_info
 from ..progress import ProgressCallback, ProgressEvent
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
@@ -25,7 +26,13 @@ from .stage_a import cluster_block
 from .stage_b import agglomerate_units
 from .template_tokens import TemplateTokenModel, self_named_tokens, template_token_mask
 
-__all__ = ["ClusterRun", "cluster_corpus", "format_cluster_key"]
+__all__ = [
+    "ClusterRun",
+    "cluster_corpus",
+    "cluster_host_corpus",
+    "format_cluster_key",
+    "host_pages",
+]
 
 #: Above this many pages the reference samples and reports ``pass1b:``; the
 #: phase token is kept for log compatibility.
@@ -84,7 +91,177 @@ def _host_label(host: str | None) -> str:
 
 
 def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) -> ClusterRun:
-    """Cluster a parsed corpus (deterministic, independent of page order)."""
+    """Cluster a parsed corpus (deterministic, independent of page order).
+
+    Templates belong to a host, so each host is clustered on its own
+    (:func:`cluster_host_corpus` on that host's pages alone, as a crawl run does
+    host by host) and the runs are joined into one: a host's keys do not depend
+    on which other hosts were read with it. A single-host corpus goes straight
+    through.
+    """
+    groups = host_pages(corpus.signals)
+    if len(groups) <= 1:
+        return cluster_host_corpus(corpus, on_progress)
+    emit = on_progress or (lambda _e: None)
+    n = corpus.n_pages
+    emit(ProgressEvent("pass0-signals", pages_seen=n))
+
+    def forward(event: ProgressEvent) -> None:
+        # Each host's own page counts would read as the whole input's.
+        if event.phase not in ("pass0-signals", "pass1b-assign"):
+            emit(event)
+
+    runs = []
+    for k, (host, pages) in enumerate(groups.items(), start=1):
+        emit(
+            ProgressEvent(
+                "note", message=f"host {k}/{len(groups)}: {host or '(no host)'}: {len(pages)} pages"
+            )
+        )
+        runs.append((pages, cluster_host_corpus(corpus.take_pages(pages), forward)))
+    if n > COMPAT_PASS1B_PAGES:
+        emit(ProgressEvent("pass1b-assign", pages_assigned=n, pages_to_assign=n))
+    return _join_runs(corpus, runs)
+
+
+def host_pages(signals: list[PageSignals]) -> dict[str, np.ndarray]:
+    """The pages of each host (input order), hosts sorted by name; pages without
+    a host form the host ``""``.
+
+    >>> sig = lambda h: PageSignals((), (), h)
+    >>> {h: p.tolist() for h, p in host_pages([sig("b"), sig(None), sig("b"), sig("")]).items()}
+    {'': [1, 3], 'b': [0, 2]}
+    """
+    by_host: dict[str, list[int]] = {}
+    for i, s in enumerate(signals):
+        by_host.setdefault(_host_label(s.host), []).append(i)
+    return {h: np.asarray(by_host[h], dtype=np.int64) for h in sorted(by_host)}
+
+
+def _join_runs(corpus: Corpus, runs: list[tuple[np.ndarray, ClusterRun]]) -> ClusterRun:
+    """One run from per-host runs: their vocabularies united (each host's
+    tokens keep their own names), signatures deduplicated and ordered by
+    content, items, blocks and clusters concatenated host after host."""
+    tokens = sorted(set().union(*(run.corpus.tokens for _, run in runs)))
+    index = {t: i for i, t in enumerate(tokens)}
+    n_tokens = len(tokens)
+    col_maps = [
+        np.fromiter((index[t] for t in run.corpus.tokens), np.int64, len(run.corpus.tokens))
+        for _, run in runs
+    ]
+    # Signatures: host rows over the united vocabulary (the map keeps each row
+    # sorted), equal rows of different hosts made one.
+    indices = [
+        m[run.corpus.rows.indices].astype(np.int32)
+        for m, (_, run) in zip(col_maps, runs, strict=True)
+    ]
+    lengths = np.concatenate([run.corpus.rows.lengths() for _, run in runs])
+    indptr = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=indptr[1:])
+    stacked = BinaryRows(indptr, np.concatenate(indices), n_tokens)
+    keys = stacked.row_keys()
+    distinct = sorted(set(keys))
+    rank = {k: i for i, k in enumerate(distinct)}
+    sig_of = np.fromiter((rank[k] for k in keys), np.int64, len(keys))
+    _, first = np.unique(sig_of, return_index=True)
+    elements = np.zeros(len(distinct), dtype=np.int64)
+    np.maximum.at(elements, sig_of, np.concatenate([r.corpus.element_count for _, r in runs]))
+
+    n = corpus.n_pages
+    page_sig = np.empty(n, dtype=np.int32)
+    page_item = np.empty(n, dtype=np.int64)
+    block_keys: list[str] = [""] * n
+    reasons: dict = {}
+    orphans: dict[int, str] = {}
+    block_names: list[str] = []
+    host_of_block: list[str] = []
+    item_parts: dict[str, list[np.ndarray]] = {
+        "block": [],
+        "sig": [],
+        "count": [],
+        "cluster": [],
+    }
+    cluster_keys: list[str] = []
+    cluster_units: list[list[str]] = []
+    host_models: dict[str, TemplateTokenModel] = {}
+    host_weights: dict[str, np.ndarray] = {}
+    sig_base = items = 0
+    for col_map, (pages, run) in zip(col_maps, runs, strict=True):
+        local_sig = sig_of[sig_base : sig_base + run.corpus.n_signatures]
+        sig_base += run.corpus.n_signatures
+        page_sig[pages] = local_sig[run.corpus.page_sig]
+        page_item[pages] = run.page_item + items
+        items += len(run.item_count)
+        for p, key in zip(pages.tolist(), run.blocking.keys, strict=True):
+            block_keys[p] = key
+        reasons.update(run.blocking.reasons)
+        orphans.update({int(pages[i]): key for i, key in run.blocking.orphan_path_keys.items()})
+        item_parts["block"].append(run.item_block + len(block_names))
+        item_parts["sig"].append(local_sig[run.item_sig])
+        item_parts["count"].append(run.item_count)
+        item_parts["cluster"].append(run.item_cluster + len(cluster_keys))
+        block_names += run.block_names
+        host_of_block += run.host_of_block
+        cluster_keys += run.cluster_keys
+        cluster_units += run.cluster_units
+        for host, model in run.host_models.items():
+            host_models[host] = _spread_model(model, col_map, n_tokens)
+        for host, weights in run.host_weights.items():
+            host_weights[host] = _spread(weights, col_map, n_tokens)
+    joined = Corpus(
+        tokens=tokens,
+        rows=stacked.take(first),
+        page_sig=page_sig,
+        signals=corpus.signals,
+        element_count=elements,
+        info=token_info(tokens),
+    )
+    return ClusterRun(
+        corpus=joined,
+        blocking=BlockingResult(block_keys, reasons, orphans),
+        block_names=block_names,
+        page_item=page_item,
+        item_block=np.concatenate(item_parts["block"]),
+        item_sig=np.concatenate(item_parts["sig"]),
+        item_count=np.concatenate(item_parts["count"]),
+        item_cluster=np.concatenate(item_parts["cluster"]),
+        cluster_keys=cluster_keys,
+        cluster_units=cluster_units,
+        host_of_block=host_of_block,
+        host_models=host_models,
+        host_weights=host_weights,
+    )
+
+
+def _spread(values: np.ndarray, col_map: np.ndarray, n_tokens: int) -> np.ndarray:
+    """Per-token values of one host over the united vocabulary (zero elsewhere)."""
+    out = np.zeros(n_tokens, dtype=values.dtype)
+    out[col_map] = values
+    return out
+
+
+def _spread_model(
+    model: TemplateTokenModel, col_map: np.ndarray, n_tokens: int
+) -> TemplateTokenModel:
+    def spread(values: np.ndarray | None) -> np.ndarray | None:
+        return None if values is None else _spread(values, col_map, n_tokens)
+
+    return TemplateTokenModel(
+        keep=_spread(model.keep, col_map, n_tokens),
+        content=_spread(model.content, col_map, n_tokens),
+        diversity=_spread(model.diversity, col_map, n_tokens),
+        support=_spread(model.support, col_map, n_tokens),
+        weak=spread(model.weak),
+        heads=spread(model.heads),
+    )
+
+
+def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) -> ClusterRun:
+    """Cluster the pages of one host (the engine proper; see :func:`cluster_corpus`).
+
+    Given several hosts it still runs, with the vocabulary steps (class
+    families, slots, template-token marks) shared across them.
+    """
     emit = on_progress or (lambda _e: None)
     corpus = generalize_slots(generalize_corpus(corpus))
     n = corpus.n_pages

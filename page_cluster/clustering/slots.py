@@ -20,7 +20,7 @@ Leaves (nothing inside) are alike when they never co-occur.
 Each pass decides every level on one vocabulary and renames once; a merged
 slot's children become siblings that can merge in the next pass, and passes
 repeat until nothing changes.
-This runs once per corpus on the vocabulary, like class families.
+This runs once per host's corpus on the vocabulary, like class families.
 """
 
 from __future__ import annotations
