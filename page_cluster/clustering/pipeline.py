@@ -308,7 +308,12 @@ def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = N
         # what nearly every page of the host has (on a site with a large
         # sidebar those would make two templates look 95% alike).
         common = model.support >= UNIVERSAL_SHARE * counts.sum()
-        host_weights[host] = (model.keep & ~chrome & ~common).astype(np.float64)
+        # Nor what one page alone has and is kept only on presumption (an
+        # anchor id, a one-off block): it cannot tell a group of pages from
+        # another, and it made nearly every page of a manual a unit of its own.
+        # Stage B still weighs it.
+        lone = model.weak & (model.support < 2) if model.weak is not None else False
+        host_weights[host] = (model.keep & ~chrome & ~common & ~lone).astype(np.float64)
 
     # Stage A per block: tight units.
     unit_items: list[np.ndarray] = []
