@@ -113,14 +113,15 @@ class _Level:
             stack.extend((y, step) for y in self.children.get(x, ()))
         return out
 
-    def together(self, a: int, b: int) -> float:
-        """Pages having both ``a`` and ``b``."""
-        both = np.intersect1d(
-            self.ids[self.starts[a] : self.starts[a + 1]],
-            self.ids[self.starts[b] : self.starts[b + 1]],
-            assume_unique=True,
-        )
-        return float(self.counts[both].sum())
+    def co_occurrence(self, members: list[int]) -> np.ndarray:
+        """Pages having both of each pair of ``members`` (one small product
+        over the signatures any of them is on)."""
+        cols = [self.ids[self.starts[t] : self.starts[t + 1]] for t in members]
+        sigs, local = np.unique(np.concatenate(cols), return_inverse=True)
+        has = np.zeros((len(members), len(sigs)))
+        owner = np.repeat(np.arange(len(members)), [len(c) for c in cols])
+        has[owner, local.ravel()] = 1.0
+        return (has * self.counts[sigs]) @ has.T
 
 
 def _alike(a: dict[str, float], b: dict[str, float], na: float, nb: float) -> bool:
@@ -208,33 +209,40 @@ def _merge_siblings(
     two unlike groups together, while a gradient of names (a table of contents
     on most chapters, some sections, no subsection) stays one slot.
     """
-    together: dict[tuple[int, int], float] = {}
-    for i, a in enumerate(members):
-        for b in members[i + 1 :]:
-            together[(a, b)] = together[(b, a)] = lv.together(a, b)
+    co = lv.co_occurrence(members)
+    support = lv.support[members]
     # A name whose pages overlap every other name's on more than the exclusive
     # share of its own pages can never join a group (pages shared with a group
     # only add up, and the bound is at most its own share), so its inside is
     # never needed.
-    candidates = [
-        a
-        for a in members
-        if any(together[(a, b)] <= SLOT_EXCLUSIVE * lv.support[a] for b in members if b != a)
-    ]
-    if len(candidates) < 2:
+    apart = co <= SLOT_EXCLUSIVE * support[:, None]
+    np.fill_diagonal(apart, False)
+    keep = np.flatnonzero(apart.any(axis=1))
+    if len(keep) < 2:
         return
+    cand = [members[i] for i in keep.tolist()]
+    # Pages shared by two groups (rows and columns follow ``cand``; a merged
+    # group's row and column absorb its partner's).
+    shared = co[np.ix_(keep, keep)].copy()
+    pos = {t: i for i, t in enumerate(cand)}
     groups: dict[int, tuple[list[int], dict[str, float], float]] = {
-        t: ([t], lv.inside(t), float(lv.support[t])) for t in candidates
+        t: ([t], lv.inside(t), float(lv.support[t])) for t in cand
     }
+    # Whether two groups may merge, until either of them changes.
+    allowed: dict[tuple[int, int], bool] = {}
     while True:
         best = None
         keys = sorted(groups)
         for i, ka in enumerate(keys):
-            ga, ia, na = groups[ka]
+            _, ia, na = groups[ka]
             for kb in keys[i + 1 :]:
-                gb, ib, nb = groups[kb]
-                both = sum(together[(x, y)] for x in ga for y in gb)
-                if both > SLOT_EXCLUSIVE * min(na, nb) or not _alike(ia, ib, na, nb):
+                _, ib, nb = groups[kb]
+                ok = allowed.get((ka, kb))
+                if ok is None:
+                    both = shared[pos[ka], pos[kb]]
+                    ok = both <= SLOT_EXCLUSIVE * min(na, nb) and _alike(ia, ib, na, nb)
+                    allowed[(ka, kb)] = ok
+                if not ok:
                     continue
                 rank = (-min(na, nb), ka, kb)
                 if best is None or rank < best[0]:
@@ -249,6 +257,10 @@ def _merge_siblings(
             for path in ia.keys() | ib.keys()
         }
         groups[ka] = (ga + gb, pooled, na + nb)
+        i, j = pos[ka], pos[kb]
+        shared[i, :] += shared[j, :]
+        shared[:, i] += shared[:, j]
+        allowed = {pair: v for pair, v in allowed.items() if ka not in pair and kb not in pair}
         leader[kb] = ka
         if on_merge is not None:
             on_merge(lv.tokens[ka], lv.tokens[kb])
