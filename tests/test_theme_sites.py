@@ -74,3 +74,15 @@ def test_templates_differing_directly_under_main_are_told_apart() -> None:
         others = {k for k, t in zip(keys, labels, strict=True) if t != template}
         mine = {k for k, t in zip(keys, labels, strict=True) if t == template}
         assert not mine & others
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_two_views_of_one_product_are_two_templates(seed: int) -> None:
+    # A product's page and its review form below it share the product summary;
+    # the form is the review view's own block and the description is optional.
+    # Each is exactly one cluster, whatever optional parts the products have.
+    keys, labels = _cluster("shop_views", seed)
+    for template in ("detail", "review_form", "category"):
+        mine = {k for k, t in zip(keys, labels, strict=True) if t == template}
+        assert len(mine) == 1, template
+        assert all(t == template for k, t in zip(keys, labels, strict=True) if k in mine)

@@ -27,6 +27,8 @@ main_only_wrapped    30 / 30  catalog 12, article 12, inquiry 6  (en/ja/fr; diff
 tiny                 12 / 12  post 5, list 3, about 2, home 1, contact 1  (no stylesheet hrefs: inline CSS)
 tiny_small           10 / 10  project 7, page 2, home 1  (relative stylesheet hrefs)
 spa_hashed           37 / 39  article 18, product 12, listing 6, home 1
+shop_views           22 / 23  detail 9, review_form 7, category 4, basket 1, home 1  (two views of
+                              each product: its page and its review form below it)
 ===================  =======  ==========================================================================
 
 Per-page stylesheet differences worth knowing: wordpress_blocks links the image
@@ -50,6 +52,7 @@ from . import (
     jekyll_minima,
     main_only,
     shop,
+    shop_views,
     spa_hashed,
     tiny,
     wordpress_blocks,
@@ -68,6 +71,7 @@ SITES: dict[str, Callable[[int], list[tuple[dict, str]]]] = {
     "tiny": tiny.build,
     "tiny_small": tiny.build_small,
     "spa_hashed": spa_hashed.build,
+    "shop_views": shop_views.build,
 }
 
 __all__ = ["SITES"]
