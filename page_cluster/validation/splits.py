@@ -98,7 +98,10 @@ class ClusterSplit:
     ``members`` are page positions (input order) and ``member_part`` the part
     of each; ``within_similarity`` / ``between_similarity`` are the mean
     Jaccard similarity of sampled token-set pairs inside one part and across
-    parts (the structural gap, for display).
+    parts (the structural gap, for display). ``evidence`` is the strongest
+    evidence of its bisections: ``twoSided`` (each side has subtrees the other
+    lacks) or ``routes`` (a smaller difference, with each side at URL routes
+    of its own).
     """
 
     cluster_key: str
@@ -107,6 +110,7 @@ class ClusterSplit:
     between_similarity: float
     members: np.ndarray = field(repr=False)
     member_part: np.ndarray = field(repr=False)
+    evidence: str = "twoSided"
 
     @property
     def member_count(self) -> int:
@@ -118,6 +122,7 @@ class ClusterSplit:
             "memberCount": self.member_count,
             "withinPartSimilarity": round(self.within_similarity, 4),
             "betweenPartSimilarity": round(self.between_similarity, 4),
+            "evidence": self.evidence,
             "parts": [p.to_json() for p in self.parts],
         }
 
@@ -274,6 +279,8 @@ SUBTREE_SHARE = 1 / 3
 #: sides, then any difference corroborated by routes of each side's own.
 TWO_SIDED, ROUTED = 0, 1
 NO_EVIDENCE = 2
+#: The names of the evidence in the report (``splitSuggestions[].evidence``).
+EVIDENCE_NAMES = {TWO_SIDED: "twoSided", ROUTED: "routes"}
 
 
 def _candidates(s: _Sample, rows: np.ndarray) -> np.ndarray:
@@ -309,8 +316,11 @@ def _renamed(only_a: list[str], only_b: list[str]) -> bool:
     )
 
 
-def _bisect(s: _Sample, rows: np.ndarray, trace: list | None = None) -> np.ndarray | None:
-    """The best bisection of ``rows`` showing two templates (a mask over them), or ``None``.
+def _bisect(
+    s: _Sample, rows: np.ndarray, trace: list | None = None
+) -> tuple[np.ndarray, int] | None:
+    """The best bisection of ``rows`` showing two templates (a mask over them,
+    and its evidence: :data:`TWO_SIDED` or :data:`ROUTED`), or ``None``.
 
     Two sides differ as templates when each has subtrees the other lacks
     (:data:`SUBSTANTIAL` two-sided), or when they differ at all (one-sided, or a
@@ -355,24 +365,28 @@ def _bisect(s: _Sample, rows: np.ndarray, trace: list | None = None) -> np.ndarr
     weaker = np.where(two, np.minimum(n_a, n_b), np.maximum(n_a, n_b))
     score = np.lexsort((-np.minimum(docs_a, docs_b), -weaker, evidence))
     best = next(i for i in score if ok[i])
-    return masks[best]
+    return masks[best], int(evidence[best])
 
 
-def _split_rows(s: _Sample) -> np.ndarray:
-    """Part label of every sampled token set (all 0 when nothing splits)."""
+def _split_rows(s: _Sample) -> tuple[np.ndarray, int]:
+    """Part label of every sampled token set (all 0 when nothing splits), and
+    the strongest evidence of the bisections made."""
     labels = np.zeros(len(s.weights), dtype=np.int64)
+    strongest = NO_EVIDENCE
     open_parts = [0]
     n_parts = 1
     while open_parts and n_parts < MAX_PARTS:
         part = open_parts.pop(0)
         rows = np.nonzero(labels == part)[0]
-        mask = _bisect(s, rows)
-        if mask is None:
+        found = _bisect(s, rows)
+        if found is None:
             continue
+        mask, evidence = found
+        strongest = min(strongest, evidence)
         labels[rows[~mask]] = n_parts
         open_parts += [part, n_parts]
         n_parts += 1
-    return labels
+    return labels, strongest
 
 
 def _assign_rest(
@@ -428,7 +442,7 @@ def _split_one(
     docs.data[:] = 1.0
     routes_of = route_counts(routes[members], document[members], member_row, len(sample))
     sample_data = _Sample(x, weights, sim, lp, child_set_hashes(x, lp), names, docs, routes_of)
-    labels = _split_rows(sample_data)
+    labels, evidence = _split_rows(sample_data)
     n_parts = int(labels.max()) + 1
     if n_parts < 2:
         return None
@@ -466,7 +480,7 @@ def _split_one(
     np.fill_diagonal(pair, weights * (weights - 1))
     within = float((sim * pair)[same].sum() / max(pair[same].sum(), 1e-12))
     between = float((sim * pair)[~same].sum() / max(pair[~same].sum(), 1e-12))
-    return ClusterSplit(key, parts, within, between, members, member_part)
+    return ClusterSplit(key, parts, within, between, members, member_part, EVIDENCE_NAMES[evidence])
 
 
 def _sampled_rows(
