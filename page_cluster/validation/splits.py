@@ -3,18 +3,25 @@
 Low average similarity alone does not make a cluster suspicious: free-form
 content and optional widgets make pages of one template differ a lot. A
 cluster is suspicious when its members fall into sub-groups that differ *on
-both sides* (:mod:`~page_cluster.validation.evidence`): each sub-group has a
-subtree, on nearly all of its pages, that the other sub-group lacks although it
-has the container. That is what two templates look like and what optional
-parts do not.
+both sides* (:mod:`~page_cluster.validation.evidence`): each sub-group has
+subtrees, on nearly all of its pages, that the other sub-group lacks although
+it has the container. That is what two templates look like and what optional
+parts do not. A smaller difference (one-sided, or a lone element against a
+lone element) is an optional part or a template's own branch, unless each
+sub-group lives at URL routes of its own (:mod:`~page_cluster.validation.routes`):
+an optional part does not follow the address, a second template does. That is
+how the engine's own mistakes look: a few pages of another template inside a
+large cluster, lacking some of its sections, at their own addresses.
 
-Candidate sub-groups come from the cluster's own similarity structure: average
-linkage on the Jaccard distances of its distinct token sets, whose top nodes
-are the natural bisections (a group of pages and the rest). The best
-two-sided bisection is kept and each side is searched again, so a cluster
-glued from several templates is split into several parts. Every page of the
-cluster gets a part: token sets beyond the sample go with their most similar
-sampled token set.
+Candidate sub-groups come from the cluster's own structure: the top nodes of
+an average-linkage tree on the Jaccard distances of its distinct token sets
+(the natural bisections), and the token sets having each of the largest blocks
+of co-occurring tokens (a second template brings or lacks several elements at
+once, which mark the same pages even when the tree does not isolate them).
+The bisection with the strongest evidence is kept and each side is searched
+again, so a cluster glued from several templates is split into several parts.
+Every page of the cluster gets a part: token sets beyond the sample go with
+their most similar sampled token set.
 
 Works on the partition alone (token sets and keys), whatever made it.
 """
@@ -542,7 +549,7 @@ def page_documents(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
 def find_cluster_splits(
     pages: PartitionInput, *, mirror_axis: MirrorAxis | bool | None = True
 ) -> list[ClusterSplit]:
-    """A split suggestion for every cluster whose members differ on both sides.
+    """A split suggestion for every cluster whose members show two templates.
 
     Sorted by cluster key. An empty list: no cluster shows two templates.
     ``mirror_axis``: the site's mirror axis, ``True`` to detect it from the
