@@ -22,8 +22,11 @@ clusters the pages, the validator reads the partition, and the labels judge:
   cluster on purpose: the share flagged, and of those the share split to a
   homogeneity of at least 0.9.
 
-    python bench/validator_quality.py --data /tmp/corpora
-    python bench/validator_quality.py --data /tmp/corpora --corpus sphinx \\
+``--list-mixed`` also lists every mixed cluster of the engine's partitions:
+its templates, whether it is flagged, with which evidence and how well split.
+
+    python bench/validator_quality.py --data CORPORA
+    python bench/validator_quality.py --data CORPORA --corpus sphinx \\
         --site shop.jsonl.gz shop.labels.csv
 """
 
@@ -80,7 +83,9 @@ def _sub_corpus(cc: ClusteredCorpus, pages: np.ndarray) -> ClusteredCorpus:
     )
 
 
-def evaluate(name: str, records: list[dict], label_of: dict[str, str]) -> dict:
+def evaluate(
+    name: str, records: list[dict], label_of: dict[str, str], list_mixed: bool = False
+) -> dict:
     ids = [r.get("id", r.get("url")) for r in records]
     labels = np.asarray([label_of[i] for i in ids])
     t0 = time.perf_counter()
@@ -107,6 +112,17 @@ def evaluate(name: str, records: list[dict], label_of: dict[str, str]) -> dict:
     correct = [m for m in merges if majority[m.cluster_key_a] == majority[m.cluster_key_b]]
     joined_map = merge_key_map((m.cluster_key_a, m.cluster_key_b) for m in correct)
     joined = len(by_cluster) - len({joined_map.get(k, k) for k in by_cluster})
+    if list_mixed:
+        for k in sorted(mixed, key=lambda k: -size[k]):
+            s = splits.get(k)
+            verdict = (
+                f"flagged ({s.evidence}), parts {[p.member_count for p in s.parts]}, "
+                f"homogeneity {homogeneity_score(labels[s.members], s.member_part):.2f}"
+                if s is not None
+                else "not flagged"
+            )
+            templates = {str(t): n for t, n in by_cluster[k].most_common()}
+            print(f"  mixed {name} {k}: {templates}: {verdict}")
     truth_cc = clustered_corpus_from_corpus(run.corpus, list(labels))
     truth = find_cluster_splits(truth_cc)
     old_truth = sum(c.suspicious for c in compute_cluster_cohesion(truth_cc))
@@ -167,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
         help="another labelled site: its JSONL (or .jsonl.gz) and id,template CSV",
     )
     ap.add_argument("--no-sample", action="store_true", help="leave out the bundled sample")
+    ap.add_argument(
+        "--list-mixed", action="store_true", help="list every mixed cluster and its verdict"
+    )
     args = ap.parse_args(argv)
     inputs: list[tuple[str, Path, Path]] = []
     if args.data is not None:
@@ -185,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|" + "---|" * 14)
     total: Counter = Counter()
     for name, jsonl, labels in inputs:
-        r = evaluate(name, read_records(jsonl), read_labels(labels))
+        r = evaluate(name, read_records(jsonl), read_labels(labels), args.list_mixed)
         total.update({k: v for k, v in r.items() if isinstance(v, int)})
         print(
             f"| {name} | {r['pages']} | {r['clusters']} | {r['flagged']} | "

@@ -32,15 +32,15 @@ def copied_host_records(n: int = 40) -> list[dict]:
 
 
 def glued_layout_records(n: int = 12, hosts: tuple[str, ...] = ("glued.example",)) -> list[dict]:
-    """Two page layouts on one stylesheet that differ by one element each, deep
-    inside ``<main>``.
+    """Two page layouts on one stylesheet that differ by one element, deep
+    inside ``<main>``, served at two URL routes.
 
-    Both show prose in the same wrappers; the listing layout adds an empty
-    filters box and the article layout an end rule, at the same place. A lone
-    element against its absence is what the engine treats as a template's own
-    branch, so it puts both layouts in one cluster; the validator sees two
-    groups that each have what the other never has, and proposes the split.
-    With a second host, every page is also served, byte-identical, from it (a
+    Both show prose in the same wrappers; the listing layout (under ``list/``)
+    adds an empty filters box, the article layout (under ``pages/``) nothing.
+    A one-sided difference is what the engine treats as an optional part, so
+    it puts both layouts in one cluster; the validator sees that the pages
+    with the box live at routes of their own, and proposes the split. With a
+    second host, every page is also served, byte-identical, from it (a
     duplicate to merge).
     """
     import random
@@ -51,14 +51,14 @@ def glued_layout_records(n: int = 12, hosts: tuple[str, ...] = ("glued.example",
     )
     footer = '<footer class="site"><p>footer</p></footer>'
     layouts = []
-    for extra in ('<aside class="filters"></aside>', '<hr class="end">'):
+    for folder, extra in (("list", '<aside class="filters"></aside>'), ("pages", "")):
         for _ in range(n):
             paras = "".join("<p>text</p>" for _ in range(rng.randint(2, 8)))
             main = (
                 f'<div class="wrap"><div class="grid"><div class="prose"><h1>title</h1>{paras}'
                 f"</div>{extra}</div></div>"
             )
-            layouts.append((["pages", f"{len(layouts)}.html"], main))
+            layouts.append(([folder, f"{len(layouts)}.html"], main))
     return [
         {
             "id": f"https://{host}/{'/'.join(path)}",

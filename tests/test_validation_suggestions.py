@@ -117,7 +117,9 @@ def test_glued_pairs_of_the_cms_site_are_split_along_templates_and_the_truth_is_
 
 
 def test_split_keys_apply_to_the_partition_and_check_membership():
-    pages = [("k", ["body>main>table"]), ("k", ["body>main>form"])] * 3 + [("j", ["body>p"])]
+    table = ["body>main", "body>main>table", "body>main>table>tr"]
+    form = ["body>main", "body>main>form", "body>main>form>input"]
+    pages = [("k", table), ("k", form)] * 3 + [("j", ["body>p"])]
     keys = [k for k, _ in pages]
     (split,) = find_cluster_splits(_records(pages))
     out = split_validated_clusters(keys, [split])

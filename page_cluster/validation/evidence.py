@@ -26,10 +26,12 @@ import numpy as np
 
 __all__ = [
     "FREE_FORM_SHARE",
+    "HTML_ELEMENTS",
     "QUORUM",
     "distinctive",
     "free_form_columns",
     "is_class_variant",
+    "is_text_tag",
     "parent_columns",
     "same_element",
     "significant",
@@ -47,6 +49,184 @@ RARE = 1.0 - QUORUM
 ATTRIBUTE = -2
 
 
+#: Element names of HTML (current and obsolete), SVG and MathML roots. A tag
+#: name outside them (``<T>`` in a generic type, ``<updated>`` in prose, an
+#: unquoted ``<a href=...`` read as one name) is text that looked like markup:
+#: content, never template evidence. Custom elements carry a hyphen.
+HTML_ELEMENTS = frozenset(
+    [
+        "a",
+        "abbr",
+        "acronym",
+        "address",
+        "applet",
+        "area",
+        "article",
+        "aside",
+        "audio",
+        "b",
+        "base",
+        "basefont",
+        "bdi",
+        "bdo",
+        "big",
+        "blink",
+        "blockquote",
+        "body",
+        "br",
+        "button",
+        "canvas",
+        "caption",
+        "center",
+        "cite",
+        "code",
+        "col",
+        "colgroup",
+        "data",
+        "datalist",
+        "dd",
+        "del",
+        "details",
+        "dfn",
+        "dialog",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "em",
+        "embed",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "font",
+        "footer",
+        "form",
+        "frame",
+        "frameset",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "head",
+        "header",
+        "hgroup",
+        "hr",
+        "html",
+        "i",
+        "iframe",
+        "img",
+        "input",
+        "ins",
+        "kbd",
+        "label",
+        "legend",
+        "li",
+        "link",
+        "main",
+        "map",
+        "mark",
+        "marquee",
+        "menu",
+        "meta",
+        "meter",
+        "nav",
+        "nobr",
+        "noembed",
+        "noframes",
+        "noscript",
+        "object",
+        "ol",
+        "optgroup",
+        "option",
+        "output",
+        "p",
+        "param",
+        "picture",
+        "plaintext",
+        "pre",
+        "progress",
+        "q",
+        "rb",
+        "rp",
+        "rt",
+        "rtc",
+        "ruby",
+        "s",
+        "samp",
+        "script",
+        "search",
+        "section",
+        "select",
+        "slot",
+        "small",
+        "source",
+        "span",
+        "strike",
+        "strong",
+        "style",
+        "sub",
+        "summary",
+        "sup",
+        "table",
+        "tbody",
+        "td",
+        "template",
+        "textarea",
+        "tfoot",
+        "th",
+        "thead",
+        "time",
+        "title",
+        "tr",
+        "track",
+        "tt",
+        "u",
+        "ul",
+        "var",
+        "video",
+        "wbr",
+        "xmp",
+        "svg",
+        "math",
+    ]
+)
+
+
+def _step_tag(step: str) -> str:
+    for mark in ".#[":
+        cut = step.find(mark)
+        if cut >= 0:
+            step = step[:cut]
+    return step
+
+
+def is_text_tag(token: str) -> bool:
+    """Whether a step of the token's path is not an element: text read as a tag.
+
+    A step without a tag (``.block``: a classed ``div``), a custom element
+    (``my-widget``) and a name the project made (``h.~h1``: a heading of any
+    level) are elements. A token of one step is the document's root, or a
+    token whose name says nothing (without a vocabulary): never text.
+
+    >>> is_text_tag("body>div.block>t"), is_text_tag("body>p>ahref=http:"), is_text_tag("17")
+    (True, True, False)
+    >>> is_text_tag("body>.block>h.~h1"), is_text_tag("body>input[type=text]")
+    (False, False)
+    """
+    steps = token.split(">")
+    if len(steps) < 2:
+        return False
+    for step in steps:
+        if "~" in step:
+            continue
+        tag = _step_tag(step).lower()
+        if tag and "-" not in tag and tag not in HTML_ELEMENTS:
+            return True
+    return False
+
+
 def is_attribute(token: str) -> bool:
     """Attribute tokens (the body's classes) start with ``@``.
 
@@ -60,9 +240,10 @@ def parent_columns(vocabulary: Sequence[str] | None, n_columns: int) -> np.ndarr
     """Column of each token's parent path.
 
     ``-1``: a top-level token (or no vocabulary); :data:`ATTRIBUTE` for an
-    attribute token.
+    attribute token or text read as a tag (:func:`is_text_tag`): neither is
+    structural evidence.
 
-    >>> parent_columns(["@body.class:x", "body>a", "body>a>b", "body>c>d"], 4).tolist()
+    >>> parent_columns(["@body.class:x", "body>a", "body>a>b", "body>ul>li"], 4).tolist()
     [-2, -1, 1, -1]
     """
     out = np.full(n_columns, -1, dtype=np.int64)
@@ -70,7 +251,7 @@ def parent_columns(vocabulary: Sequence[str] | None, n_columns: int) -> np.ndarr
         return out
     index = {t: i for i, t in enumerate(vocabulary)}
     for i, token in enumerate(vocabulary[:n_columns]):
-        if is_attribute(token):
+        if is_attribute(token) or is_text_tag(token):
             out[i] = ATTRIBUTE
             continue
         cut = token.rfind(">")
@@ -231,7 +412,7 @@ def _only(ra: dict[str, float], rb: dict[str, float]) -> list[str]:
     """Tokens on a quorum of ``a``, rare in ``b`` although ``b`` has their parent."""
     out = []
     for t, f in ra.items():
-        if f < QUORUM or rb.get(t, 0.0) > RARE or is_attribute(t):
+        if f < QUORUM or rb.get(t, 0.0) > RARE or is_attribute(t) or is_text_tag(t):
             continue
         p = _parent_name(t)
         if p is None or (p not in ra and p not in rb) or rb.get(p, 0.0) >= QUORUM:

@@ -48,8 +48,9 @@ __all__ = [
 class ClusterPartitionReport:
     """Mirror axis (or ``None``), per-cluster cohesion, cross-cluster duplicates.
 
-    ``split_suggestions``: the clusters whose members differ on both sides
-    (likely two templates or more), with the proposed parts; a cohesion entry
+    ``split_suggestions``: the clusters whose members show two templates or
+    more (a difference on both sides, or one corroborated by URL routes), with
+    the proposed parts; a cohesion entry
     is ``suspicious`` exactly when its cluster has one. ``merge_suggestions``:
     cluster pairs likely one template, most confident first; unlike the safe
     merges, they are only suggested.

@@ -3,18 +3,25 @@
 Low average similarity alone does not make a cluster suspicious: free-form
 content and optional widgets make pages of one template differ a lot. A
 cluster is suspicious when its members fall into sub-groups that differ *on
-both sides* (:mod:`~page_cluster.validation.evidence`): each sub-group has a
-subtree, on nearly all of its pages, that the other sub-group lacks although it
-has the container. That is what two templates look like and what optional
-parts do not.
+both sides* (:mod:`~page_cluster.validation.evidence`): each sub-group has
+subtrees, on nearly all of its pages, that the other sub-group lacks although
+it has the container. That is what two templates look like and what optional
+parts do not. A smaller difference (one-sided, or a lone element against a
+lone element) is an optional part or a template's own branch, unless each
+sub-group lives at URL routes of its own (:mod:`~page_cluster.validation.routes`):
+an optional part does not follow the address, a second template does. That is
+how the engine's own mistakes look: a few pages of another template inside a
+large cluster, lacking some of its sections, at their own addresses.
 
-Candidate sub-groups come from the cluster's own similarity structure: average
-linkage on the Jaccard distances of its distinct token sets, whose top nodes
-are the natural bisections (a group of pages and the rest). The best
-two-sided bisection is kept and each side is searched again, so a cluster
-glued from several templates is split into several parts. Every page of the
-cluster gets a part: token sets beyond the sample go with their most similar
-sampled token set.
+Candidate sub-groups come from the cluster's own structure: the top nodes of
+an average-linkage tree on the Jaccard distances of its distinct token sets
+(the natural bisections), and the token sets having each of the largest blocks
+of co-occurring tokens (a second template brings or lacks several elements at
+once, which mark the same pages even when the tree does not isolate them).
+The bisection with the strongest evidence is kept and each side is searched
+again, so a cluster glued from several templates is split into several parts.
+Every page of the cluster gets a part: token sets beyond the sample go with
+their most similar sampled token set.
 
 Works on the partition alone (token sets and keys), whatever made it.
 """
@@ -39,9 +46,11 @@ from .evidence import (
     distinctive,
     free_form_columns,
     parent_columns,
+    same_element,
     template_differences,
 )
 from .generalize import fold_value_classes
+from .routes import ROUTE_OVERLAP, ROUTE_UNROUTED, page_routes, route_counts, route_overlap
 
 __all__ = [
     "MAX_PARTS",
@@ -63,6 +72,9 @@ MAX_SIGNATURES = 400
 MAX_PARTS = 8
 #: Top nodes of the linkage tree tried as one side of a bisection.
 CANDIDATE_NODES = 16
+#: Token blocks (tokens present on exactly the same sampled token sets) tried
+#: as one side of a bisection, largest blocks first.
+CANDIDATE_BLOCKS = 16
 #: A part needs at least this many documents (pages, mirror copies counted
 #: once): one odd page is content, not a template.
 MIN_PART_PAGES = 2
@@ -93,7 +105,10 @@ class ClusterSplit:
     ``members`` are page positions (input order) and ``member_part`` the part
     of each; ``within_similarity`` / ``between_similarity`` are the mean
     Jaccard similarity of sampled token-set pairs inside one part and across
-    parts (the structural gap, for display).
+    parts (the structural gap, for display). ``evidence`` is the strongest
+    evidence of its bisections: ``twoSided`` (each side has subtrees the other
+    lacks) or ``routes`` (a smaller difference, with each side at URL routes
+    of its own).
     """
 
     cluster_key: str
@@ -102,6 +117,7 @@ class ClusterSplit:
     between_similarity: float
     members: np.ndarray = field(repr=False)
     member_part: np.ndarray = field(repr=False)
+    evidence: str = "twoSided"
 
     @property
     def member_count(self) -> int:
@@ -113,6 +129,7 @@ class ClusterSplit:
             "memberCount": self.member_count,
             "withinPartSimilarity": round(self.within_similarity, 4),
             "betweenPartSimilarity": round(self.between_similarity, 4),
+            "evidence": self.evidence,
             "parts": [p.to_json() for p in self.parts],
         }
 
@@ -169,6 +186,27 @@ def _candidate_masks(sim: np.ndarray) -> np.ndarray:
     return np.array(masks, dtype=bool).reshape(len(masks), m)
 
 
+def _block_masks(x: np.ndarray) -> np.ndarray:
+    """Sides given by blocks of co-occurring tokens: the token sets having a
+    block of tokens that always appear together, largest blocks first.
+
+    A second template inside a cluster brings several of its own elements (or
+    lacks several of the majority's) at once; each such element alone marks the
+    same token sets. A linkage tree over whole token sets may not isolate a few
+    such token sets among many varied ones; the block marks them directly.
+    """
+    m = len(x)
+    present = x > 0
+    counts = present.sum(0)
+    cols = np.nonzero((counts > 0) & (counts < m))[0]
+    if len(cols) == 0:
+        return np.zeros((0, m), dtype=bool)
+    codes = np.packbits(present[:, cols], axis=0).T
+    _, first, size = np.unique(codes, axis=0, return_index=True, return_counts=True)
+    order = np.lexsort((first, -size))[:CANDIDATE_BLOCKS]
+    return present[:, cols[first[order]]].T.copy()
+
+
 def _profiles(masks: np.ndarray, weights: np.ndarray, x: np.ndarray) -> np.ndarray:
     w = masks * weights[None, :]
     return (w @ x) / np.maximum(w.sum(1), 1e-12)[:, None]
@@ -187,6 +225,8 @@ class _Sample:
     #: Row x document incidence: which documents (pages, mirror copies counted
     #: once) have each sampled token set.
     docs: sp.csr_matrix
+    #: Row x route page counts (see :mod:`~page_cluster.validation.routes`).
+    routes: sp.csr_matrix
 
 
 def _rates(freq: np.ndarray, names: list[str], cols: np.ndarray) -> dict[str, float]:
@@ -234,11 +274,70 @@ def _documents(s: _Sample, rows: np.ndarray) -> float:
     return float(np.count_nonzero(np.asarray(s.docs[rows].sum(0)).ravel()))
 
 
-def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
-    """The best two-sided bisection of ``rows`` (a mask over them), or ``None``."""
+#: A difference on both sides decides alone when each side's differing
+#: subtrees hold at least this many items (a root and its descendants on
+#: :data:`SUBTREE_SHARE` of the side's pages): a lone element against a lone
+#: element (a "no directives" line where a directive list would be, one
+#: element renamed: ``div.chapter`` where another page has ``div.appendix``) is
+#: how one template branches.
+SUBSTANTIAL = 2
+SUBTREE_SHARE = 1 / 3
+#: Bisection evidence, strongest first: a substantial difference on both
+#: sides, then any difference corroborated by routes of each side's own.
+TWO_SIDED, ROUTED = 0, 1
+NO_EVIDENCE = 2
+#: The names of the evidence in the report (``splitSuggestions[].evidence``).
+EVIDENCE_NAMES = {TWO_SIDED: "twoSided", ROUTED: "routes"}
+
+
+def _candidates(s: _Sample, rows: np.ndarray) -> np.ndarray:
+    """Candidate sides over ``rows``: linkage top nodes and token blocks, distinct."""
+    masks = np.concatenate([_candidate_masks(s.sim[np.ix_(rows, rows)]), _block_masks(s.x[rows])])
+    if len(masks) == 0:
+        return masks
+    _, first = np.unique(np.packbits(masks, axis=1), axis=0, return_index=True)
+    return masks[np.sort(first)]
+
+
+def _weight(s: _Sample, freq: np.ndarray, roots: list[str]) -> int:
+    """Items of the differing subtrees: each root and its descendants on at
+    least :data:`SUBTREE_SHARE` of the side's pages."""
+    if not roots:
+        return 0
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    prefixes = tuple(r + ">" for r in roots)
+    rootset = set(roots)
+    return sum(
+        1
+        for c in np.nonzero(freq >= SUBTREE_SHARE)[0].tolist()
+        if names[c] in rootset or names[c].startswith(prefixes)
+    )
+
+
+def _renamed(only_a: list[str], only_b: list[str]) -> bool:
+    """Every differing root is one element under another class on the other
+    side (``div.chapter`` / ``div.appendix``): one template's element renamed,
+    however its inside differs; it counts as a lone element each side."""
+    return all(any(same_element(x, y) for y in only_b) for x in only_a) and all(
+        any(same_element(y, x) for x in only_a) for y in only_b
+    )
+
+
+def _bisect(
+    s: _Sample, rows: np.ndarray, trace: list | None = None
+) -> tuple[np.ndarray, int] | None:
+    """The best bisection of ``rows`` showing two templates (a mask over them,
+    and its evidence: :data:`TWO_SIDED` or :data:`ROUTED`), or ``None``.
+
+    Two sides differ as templates when each has subtrees the other lacks
+    (:data:`SUBSTANTIAL` two-sided), or when they differ at all (one-sided, or a
+    lone element each) and each side lives at URL routes of its own (routed):
+    an optional part or a template's own branch does not follow the address,
+    a template does.
+    """
     if len(rows) < 2 or s.weights[rows].sum() < 2 * MIN_PART_PAGES:
         return None
-    masks = _candidate_masks(s.sim[np.ix_(rows, rows)])
+    masks = _candidates(s, rows)
     if len(masks) == 0:
         return None
     w, xr = s.weights[rows], s.x[rows]
@@ -253,33 +352,48 @@ def _bisect(s: _Sample, rows: np.ndarray) -> np.ndarray | None:
     docs_a = np.count_nonzero((side_a @ incidence).toarray(), axis=1)
     docs_b = np.count_nonzero((side_b @ incidence).toarray(), axis=1)
     big_enough = np.minimum(docs_a, docs_b) >= MIN_PART_PAGES
-    for k in np.nonzero(da.any(1) & db.any(1) & big_enough)[0]:
+    shared, unrouted = route_overlap(masks, s.routes[rows])
+    apart = (shared <= ROUTE_OVERLAP) & (unrouted <= ROUTE_UNROUTED)
+    for k in np.nonzero((da.any(1) | db.any(1)) & big_enough)[0]:
         diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
-        n_a[k], n_b[k] = len(diff.only_a), len(diff.only_b)
-    ok = (n_a > 0) & (n_b > 0) & big_enough
+        n_a[k], n_b[k] = _weight(s, fa[k], diff.only_a), _weight(s, fb[k], diff.only_b)
+        if n_a[k] and n_b[k] and _renamed(diff.only_a, diff.only_b):
+            n_a[k] = n_b[k] = 1
+        if trace is not None:
+            trace.append((rows[masks[k]], diff, (float(shared[k]), float(unrouted[k]))))
+    two = np.minimum(n_a, n_b) >= SUBSTANTIAL
+    routed = ((n_a > 0) | (n_b > 0)) & apart
+    evidence = np.where(two, TWO_SIDED, np.where(routed, ROUTED, NO_EVIDENCE))
+    ok = (evidence < NO_EVIDENCE) & big_enough
     if not ok.any():
         return None
-    # Most differences on the weaker side first, then the most balanced split.
-    score = np.lexsort((-np.minimum(docs_a, docs_b), -np.minimum(n_a, n_b)))
+    # Strongest evidence first, then most differences on the weaker side (on
+    # the differing side when one-sided), then the most balanced split.
+    weaker = np.where(two, np.minimum(n_a, n_b), np.maximum(n_a, n_b))
+    score = np.lexsort((-np.minimum(docs_a, docs_b), -weaker, evidence))
     best = next(i for i in score if ok[i])
-    return masks[best]
+    return masks[best], int(evidence[best])
 
 
-def _split_rows(s: _Sample) -> np.ndarray:
-    """Part label of every sampled token set (all 0 when nothing splits)."""
+def _split_rows(s: _Sample) -> tuple[np.ndarray, int]:
+    """Part label of every sampled token set (all 0 when nothing splits), and
+    the strongest evidence of the bisections made."""
     labels = np.zeros(len(s.weights), dtype=np.int64)
+    strongest = NO_EVIDENCE
     open_parts = [0]
     n_parts = 1
     while open_parts and n_parts < MAX_PARTS:
         part = open_parts.pop(0)
         rows = np.nonzero(labels == part)[0]
-        mask = _bisect(s, rows)
-        if mask is None:
+        found = _bisect(s, rows)
+        if found is None:
             continue
+        mask, evidence = found
+        strongest = min(strongest, evidence)
         labels[rows[~mask]] = n_parts
         open_parts += [part, n_parts]
         n_parts += 1
-    return labels
+    return labels, strongest
 
 
 def _assign_rest(
@@ -299,6 +413,7 @@ def _split_one(
     members: np.ndarray,
     parents: np.ndarray,
     document: np.ndarray,
+    routes: np.ndarray,
 ) -> ClusterSplit | None:
     key = cc.cluster_keys[key_index]
     if len(members) < 2 * MIN_PART_PAGES:
@@ -332,8 +447,9 @@ def _split_one(
         shape=(len(sample), int(member_doc.max()) + 1),
     )
     docs.data[:] = 1.0
-    sample_data = _Sample(x, weights, sim, lp, child_set_hashes(x, lp), names, docs)
-    labels = _split_rows(sample_data)
+    routes_of = route_counts(routes[members], document[members], member_row, len(sample))
+    sample_data = _Sample(x, weights, sim, lp, child_set_hashes(x, lp), names, docs, routes_of)
+    labels, evidence = _split_rows(sample_data)
     n_parts = int(labels.max()) + 1
     if n_parts < 2:
         return None
@@ -371,7 +487,7 @@ def _split_one(
     np.fill_diagonal(pair, weights * (weights - 1))
     within = float((sim * pair)[same].sum() / max(pair[same].sum(), 1e-12))
     between = float((sim * pair)[~same].sum() / max(pair[~same].sum(), 1e-12))
-    return ClusterSplit(key, parts, within, between, members, member_part)
+    return ClusterSplit(key, parts, within, between, members, member_part, EVIDENCE_NAMES[evidence])
 
 
 def _sampled_rows(
@@ -433,7 +549,7 @@ def page_documents(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
 def find_cluster_splits(
     pages: PartitionInput, *, mirror_axis: MirrorAxis | bool | None = True
 ) -> list[ClusterSplit]:
-    """A split suggestion for every cluster whose members differ on both sides.
+    """A split suggestion for every cluster whose members show two templates.
 
     Sorted by cluster key. An empty list: no cluster shows two templates.
     ``mirror_axis``: the site's mirror axis, ``True`` to detect it from the
@@ -454,12 +570,13 @@ def find_cluster_splits(
         mirror_axis = None
     parents = parent_columns(cc.vocabulary, cc.matrix.shape[1])
     document = page_documents(cc, mirror_axis)
+    routes = page_routes(cc, mirror_axis, document)
     order = np.argsort(cc.page_cluster, kind="stable")
     bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
     out = []
     for c in range(len(cc.cluster_keys)):
         members = np.sort(order[bounds[c] : bounds[c + 1]])
-        split = _split_one(cc, c, members, parents, document)
+        split = _split_one(cc, c, members, parents, document, routes)
         if split is not None:
             out.append(split)
     return out
@@ -473,7 +590,8 @@ def split_validated_clusters(
     ``cluster_keys`` is the partition the splits were found on (one key per
     page, same order); part 0 of a split keeps the cluster's key.
 
-    >>> a, b = ["body>main>table"], ["body>main>form"]
+    >>> a = ["body>main", "body>main>table", "body>main>table>tr"]
+    >>> b = ["body>main", "body>main>form", "body>main>form>input"]
     >>> keys = ["k", "k", "k", "k", "j"]
     >>> pages = [{"clusterKey": k, "tokens": t} for k, t in zip(keys, [a, b, a, b, a])]
     >>> split_validated_clusters(keys, find_cluster_splits(pages))
