@@ -73,9 +73,20 @@ def split_table(analysis: Analysis, decisions: Mapping[str, SplitDecision]) -> p
 
 
 def split_evidence(split: ClusterSplit) -> str:
-    """Why the validator proposes the split, in one sentence."""
+    """Why the validator proposes the split, in one sentence (its evidence kind).
+
+    >>> import numpy as np
+    >>> s = ClusterSplit("k", [], 0.9, 0.5, np.zeros(0), np.zeros(0), evidence="routes")
+    >>> split_evidence(s).split(";")[0]
+    '0 groups at URL routes of their own, differing in structure'
+    """
+    why = (
+        "at URL routes of their own, differing in structure"
+        if split.evidence == "routes"
+        else "that each have structure the others lack"
+    )
     return (
-        f"{len(split.parts)} groups of members that each have structure the others lack; "
+        f"{len(split.parts)} groups {why}; "
         f"pages agree {split.within_similarity:.0%} within a group and "
         f"{split.between_similarity:.0%} across groups (mean Jaccard similarity)"
     )
