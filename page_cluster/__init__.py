@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:
+    from .api.resolve import resolve_page_cluster_keys, run_clustering
+    from .base.model import InvalidPageError, Page
+    from .base.progress import ProgressEvent
     from .clustering.autocut import auto_cut_threshold
     from .clustering.mirror_axis import MirrorAxis, detect_mirror_axis
     from .clustering.similarity import jaccard_similarity
@@ -29,10 +32,7 @@ if TYPE_CHECKING:
     )
     from .explain.reasons import build_cluster_reasons
     from .io.source import open_pages
-    from .model import InvalidPageError, Page
     from .parsing.tokenize import Tokenized, tokenize
-    from .progress import ProgressEvent
-    from .resolve import resolve_page_cluster_keys, run_clustering
     from .validation.cohesion import ClusterCohesion, compute_cluster_cohesion
     from .validation.data import ClusteredPage
     from .validation.duplicates import CrossClusterDuplicate, find_cross_cluster_duplicates
@@ -52,12 +52,12 @@ _LAZY: dict[str, str] = {
     "CrossClusterDuplicate": ".validation.duplicates",
     "ExtractLandmarksResult": ".explain.landmarks",
     "ExtractOptions": ".content.extract",
-    "InvalidPageError": ".model",
+    "InvalidPageError": ".base.model",
     "LandmarkInstance": ".explain.landmarks",
     "MirrorAxis": ".clustering.mirror_axis",
-    "Page": ".model",
+    "Page": ".base.model",
     "PageContent": ".content.extract",
-    "ProgressEvent": ".progress",
+    "ProgressEvent": ".base.progress",
     "Tokenized": ".parsing.tokenize",
     "auto_cut_threshold": ".clustering.autocut",
     "build_cluster_reasons": ".explain.reasons",
@@ -75,8 +75,8 @@ _LAZY: dict[str, str] = {
     "normalize_path_by_mirror_axis": ".validation.normalize",
     "open_pages": ".io.source",
     "resolve_landmark_variant_keys": ".explain.landmarks",
-    "resolve_page_cluster_keys": ".resolve",
-    "run_clustering": ".resolve",
+    "resolve_page_cluster_keys": ".api.resolve",
+    "run_clustering": ".api.resolve",
     "split_validated_clusters": ".validation.splits",
     "suggest_merges": ".validation.merge_suggestions",
     "tokenize": ".parsing.tokenize",

@@ -27,7 +27,7 @@ from page_cluster.app_support.views import (
     siblings,
     suggestions,
 )
-from page_cluster.corpus import LANDMARK_CODES
+from page_cluster.signatures.corpus import LANDMARK_CODES
 
 from .app_crawls import SAMPLE, copied_host_records, sample_records, write_jsonl
 

@@ -114,7 +114,7 @@ def test_workers_read_clusters_as_the_calling_process_does(monkeypatch):
     # Spawned workers (a process running threads, such as the app, uses them).
     import multiprocessing
 
-    import page_cluster.parallel_parse as parallel_parse
+    import page_cluster.ingest.parallel_parse as parallel_parse
     from page_cluster.content.extract import extract_main_content
 
     pages = [p for n in (5, 40, 30) for p in site(n)[0]]

@@ -80,7 +80,7 @@ def test_spawned_workers_give_identical_keys(sample_records, monkeypatch):
     # interpreters that import the parsing modules themselves.
     import threading
 
-    import page_cluster.parallel_parse as parallel_parse
+    import page_cluster.ingest.parallel_parse as parallel_parse
 
     spawned = []
     real = parallel_parse._parse_spawned

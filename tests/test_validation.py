@@ -17,7 +17,7 @@ from page_cluster import (
     resolve_page_cluster_keys,
     validate_cluster_partition,
 )
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 from page_cluster.validation.data import clustered_corpus_from_corpus
 from page_cluster.validation.merge import merge_key_map, safe_merges
 

@@ -18,7 +18,7 @@ from page_cluster import (
     suggest_merges,
     validate_cluster_partition,
 )
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 from page_cluster.validation.data import (
     ClusteredCorpus,
     as_clustered_corpus,

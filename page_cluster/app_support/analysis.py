@@ -26,11 +26,11 @@ import numpy as np
 import pandas as pd
 
 from .._version import __version__
+from ..api.resolve import run_clustering
+from ..base.model import Page
 from ..clustering.pipeline import ClusterRun
 from ..explain.reasons import build_cluster_reasons
 from ..io.report import ReadReport
-from ..model import Page
-from ..resolve import run_clustering
 from ..validation.cohesion import (
     ClusterCohesion,
     CohesionPairs,

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ..base.model import InvalidPageError
 from ..content.blocks import parse_block_tags
 from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_content
 from ..content.noise import DEFAULT_MIN_SCORE
 from ..content.per_page import OWN, PER_PAGE_CHOICES, trafilatura_available
+from ..ingest.parallel_parse import default_jobs
 from ..io.jsonl import InputError
-from ..model import InvalidPageError
-from ..parallel_parse import default_jobs
 from .common import UsageParser, attribute_name, positive_int, run_entry, write_jsonl
 from .progress import ProgressPrinter
 

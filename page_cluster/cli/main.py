@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO, TextIO
 
 from .._version import __version__
+from ..base.model import InvalidPageError
 from ..crawl.inputs import expand_inputs, is_crawl_run
-from ..ingest import build_corpus
+from ..ingest.build import build_corpus
+from ..ingest.parallel_parse import default_jobs
 from ..io.jsonl import InputError
 from ..io.source import FORMATS, open_pages
-from ..model import InvalidPageError
-from ..parallel_parse import default_jobs
-from ..preload import preload_in_background
+from ..parallel.preload import preload_in_background
 from .common import (
     UsageParser,
     add_limit_options,

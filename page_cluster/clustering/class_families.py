@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..corpus import Corpus
+from ..signatures.corpus import Corpus
 
 __all__ = ["FAMILY_VALUES", "generalize_corpus", "rewrite_token", "value_families"]
 

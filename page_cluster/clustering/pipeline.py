@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..binary_rows import BinaryRows, group_sums
-from ..corpus import Corpus, TokenInfo
-from ..progress import ProgressCallback, ProgressEvent
+from ..base.progress import ProgressCallback, ProgressEvent
+from ..signatures.binary_rows import BinaryRows, group_sums
+from ..signatures.corpus import Corpus, TokenInfo
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_patterns
@@ -240,7 +240,7 @@ def site_chrome(tokens: list[str], info: TokenInfo) -> np.ndarray:
     article or section: the header of a blog post or a listing's pagination
     ``<nav>`` belongs to a template, the site header does not.
 
-    >>> from page_cluster.corpus import token_info
+    >>> from page_cluster.signatures.corpus import token_info
     >>> toks = ["body>header", "body>header>nav", "body>section", "body>section>article",
     ...         "body>section>article>header", "body>section>nav"]
     >>> site_chrome(toks, token_info(toks)).tolist()

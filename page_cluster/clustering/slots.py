@@ -31,8 +31,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..binary_rows import BinaryRows
-from ..corpus import Corpus
+from ..signatures.binary_rows import BinaryRows
+from ..signatures.corpus import Corpus
 
 __all__ = ["SLOT_EXCLUSIVE", "generalize_slots"]
 

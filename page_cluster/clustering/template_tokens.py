@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..binary_rows import BinaryRows
+from ..signatures.binary_rows import BinaryRows
 
 __all__ = [
     "TemplateTokenModel",
@@ -276,7 +276,7 @@ def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
     """Tokens whose last step carries a class or an id, or is a form or landmark
     element: a template author's choice rather than a writer's text markup.
 
-    >>> from page_cluster.corpus import token_info
+    >>> from page_cluster.signatures.corpus import token_info
     >>> toks = ["body>main", "body>main>form", "body>main>p", "body>main>ul.cards"]
     >>> self_named_tokens(toks, token_info(toks)).tolist()
     [False, True, False, True]

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..model import Page, PageId, coerce_page
+from ..base.model import Page, PageId, coerce_page
 from ..parsing.segments import landmark_kind
 from .blocks import DEFAULT_BLOCK_TAGS, PageBlocks, segment_html
 from .classify import BLOCK_CLASSES, ModelSet, load_models
@@ -385,7 +385,7 @@ def extract_main_content(
     opts = options or ExtractOptions()
     records = [coerce_page(p) for p in pages]
     if cluster_keys is None:
-        from ..resolve import resolve_page_cluster_keys
+        from ..api.resolve import resolve_page_cluster_keys
 
         cluster_keys = resolve_page_cluster_keys(records, jobs=jobs)
     if len(cluster_keys) != len(records):
@@ -450,7 +450,7 @@ def _read_groups_in_workers(
     """
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    from ..parallel_parse import pool_context
+    from ..ingest.parallel_parse import pool_context
 
     order = sorted(range(len(groups)), key=lambda g: (-len(groups[g]), g))
     pending: dict[Future, int] = {}

@@ -25,7 +25,7 @@ either way, because it reports exactly where a record starts:
 
 One record's payload is held at a time, so memory does not grow with the
 archive (pages larger than ``max_page_bytes``, by default
-:data:`~page_cluster.limits.MAX_PAGE_BYTES`, are skipped as too large).
+:data:`~page_cluster.base.limits.MAX_PAGE_BYTES`, are skipped as too large).
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Literal
 
-from ..limits import MAX_PAGE_BYTES
-from ..model import Page
+from ..base.limits import MAX_PAGE_BYTES
+from ..base.model import Page
 from .charset import UndecodableError, charset_from_content_type, decode_html_bytes
 from .jsonl import InputError
 from .record import PageRecord

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .clustering.pipeline import ClusterRun, cluster_corpus
-from .explain.outputs import explain_run
-from .ingest import PagesInput, build_corpus
-from .progress import ProgressCallback
-from .validation.report import ClusterPartitionReport
+from ..base.progress import ProgressCallback
+from ..clustering.pipeline import ClusterRun, cluster_corpus
+from ..explain.outputs import explain_run
+from ..ingest.build import PagesInput, build_corpus
+from ..validation.report import ClusterPartitionReport
 
 __all__ = ["resolve_page_cluster_keys", "run_clustering"]
 
