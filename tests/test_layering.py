@@ -36,17 +36,19 @@ ROOMS: tuple[str, ...] = (
     "cli",  # the page-cluster command
     "__main__",  # python -m page_cluster
     "app_support",  # the app's logic (no Streamlit)
+    "app",  # the app's Streamlit side: entry script, navigation, views
 )
 
 #: Imported by the package face (``page_cluster/__init__.py``), which sits above every room.
 FACE = "__init__"
 
-#: Only the app rooms may import these at all.
-APP_ONLY = frozenset({"streamlit"})
+#: Only the UI room may import these at all.
+UI_ONLY = frozenset({"streamlit"})
 #: Installed by the ``app`` extra only: outside the app rooms they may be imported
 #: inside a function (a feature that needs them), never when a module loads.
 APP_EXTRA = frozenset({"streamlit", "pandas", "plotly", "sklearn"})
-APP_ROOMS = frozenset({"app_support"})
+APP_ROOMS = frozenset({"app_support", "app"})
+UI_ROOMS = frozenset({"app"})
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,10 @@ def room_of(module: str, package: str = "page_cluster") -> str | None:
 
 
 def layering_problems(
-    root: Path, rooms: tuple[str, ...] = ROOMS, app_rooms: frozenset[str] = APP_ROOMS
+    root: Path,
+    rooms: tuple[str, ...] = ROOMS,
+    app_rooms: frozenset[str] = APP_ROOMS,
+    ui_rooms: frozenset[str] = UI_ROOMS,
 ) -> list[str]:
     """Every import that breaks the order of ``rooms``, as readable sentences."""
     package = root.name
@@ -124,7 +129,7 @@ def layering_problems(
                 problems.append(f"{where}: {edge.source} is in no listed room ({src})")
                 continue
             top_name = edge.target.split(".")[0]
-            if src not in app_rooms and top_name in APP_ONLY:
+            if src not in ui_rooms and top_name in UI_ONLY:
                 problems.append(f"{where}: the core imports {edge.target}")
             elif src not in app_rooms and top_name in APP_EXTRA and edge.top_level:
                 problems.append(f"{where}: {edge.target} imported when the module loads")
@@ -176,7 +181,9 @@ def test_the_check_finds_an_upward_or_app_import(tmp_path: Path, source: str, fi
             "high/b.py": "from ..low.a import x\n",
         },
     )
-    problems = layering_problems(pkg, rooms=("low", "high"), app_rooms=frozenset())
+    problems = layering_problems(
+        pkg, rooms=("low", "high"), app_rooms=frozenset(), ui_rooms=frozenset()
+    )
     assert any(finding in p for p in problems), problems
     assert all("pkg/high/b.py" not in p for p in problems)
 
@@ -195,7 +202,19 @@ def test_the_check_allows_downward_and_lazy_app_imports(tmp_path: Path) -> None:
         },
     )
     rooms = ("low", "high", "app")
-    assert layering_problems(pkg, rooms=rooms, app_rooms=frozenset({"app"})) == []
+    app = frozenset({"app"})
+    assert layering_problems(pkg, rooms=rooms, app_rooms=app, ui_rooms=app) == []
     assert layering_problems(pkg, rooms=("low", "high")) == [
         "pkg/app/__init__.py:1: pkg.app is in no listed room (app)"
     ]
+
+
+def test_the_app_logic_may_load_pandas_but_not_streamlit(tmp_path: Path) -> None:
+    pkg = _write(
+        tmp_path,
+        {"__init__.py": "", "logic/__init__.py": "import pandas\nimport streamlit\n"},
+    )
+    problems = layering_problems(
+        pkg, rooms=("logic",), app_rooms=frozenset({"logic"}), ui_rooms=frozenset()
+    )
+    assert problems == ["pkg/logic/__init__.py:2: the core imports streamlit"]

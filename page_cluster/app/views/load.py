@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from app_ui import state, widgets
+from page_cluster.app import state, widgets
 from page_cluster.app_support import LoadError, RunOptions
 from page_cluster.app_support.progress import format_bytes
 from page_cluster.app_support.text import markdown_text, plural

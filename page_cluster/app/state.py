@@ -40,7 +40,8 @@ from page_cluster.app_support.uploads import SpooledUpload, UploadSpool
 from page_cluster.app_support.views.splits import confirmed_splits
 from page_cluster.app_support.views.suggestions import confirmed_pairs
 
-ROOT = Path(__file__).resolve().parents[1]
+#: The repository checkout the package runs from (an editable install), if any.
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_PATH = ROOT / "sample_data" / "site.jsonl"
 #: Finished analyses kept in memory (override with PAGE_CLUSTER_APP_MAX_ANALYSES).
 MAX_ANALYSES = max(1, int(os.environ.get("PAGE_CLUSTER_APP_MAX_ANALYSES", "3") or 3))
@@ -333,7 +334,7 @@ def _wait_with_progress(job, label: str) -> None:
 def ensure_analysis() -> Analysis | None:
     """Run (or reuse) the requested crawl's analysis, with a progress bar while it runs.
 
-    Called by ``app.py`` before the view: the first visit opens the crawl in
+    Called by the entry script before the view: the first visit opens the crawl in
     the address or the bundled sample; a failed load keeps the previous crawl.
     """
     state = st.session_state
