@@ -34,7 +34,7 @@ from page_cluster.app_support import (
     content_hash,
     default_decisions_path,
 )
-from page_cluster.app_support.access import AccessPolicy, policy_from
+from page_cluster.app_support.access import AccessPolicy, StartOptions, policy_from, start_options
 from page_cluster.app_support.analysis import analysis_key
 from page_cluster.app_support.uploads import SpooledUpload, UploadSpool
 from page_cluster.app_support.views.splits import confirmed_splits
@@ -102,6 +102,11 @@ def access_policy() -> AccessPolicy:
     return policy_from(
         os.environ, sys.argv[1:], Path.cwd(), home=Path.home(), bundled=[SAMPLE_PATH]
     )
+
+
+def started_with() -> StartOptions:
+    """The crawl and ``n_jobs`` the server was started with (``page-cluster app``)."""
+    return start_options(sys.argv[1:], Path.cwd())
 
 
 @st.cache_data(show_spinner="Hashing the crawl…", max_entries=64)
@@ -200,6 +205,15 @@ def stage_upload(upload: UploadedFile, generation: int) -> SpooledUpload | None:
 
 def sample_request() -> Request:
     return request_for_path(SAMPLE_PATH, RunOptions())
+
+
+def start_request() -> Request | None:
+    """What a first visit opens: the crawl the server was started on, else the
+    bundled sample (none when the package runs without the repository's sample)."""
+    crawl = started_with().crawl
+    if crawl is not None:
+        return request_for_path(crawl, RunOptions())
+    return sample_request() if SAMPLE_PATH.is_file() else None
 
 
 def open_crawl(request: Request, *, show_overview: bool = False) -> None:
@@ -345,16 +359,23 @@ def ensure_analysis() -> Analysis | None:
     request: Request | None = state.get(_REQUEST) or state.get(_ACTIVE)
     if request is None:
         try:
-            request = sample_request()
+            request = start_request()
         except LoadError as exc:
-            state[_ERROR] = f"The bundled sample cannot be read: {exc}"
+            state[_ERROR] = f"The first crawl cannot be read: {exc}"
+            return None
+        if request is None:
             return None
     jobs = _jobs()
+    n_jobs = started_with().n_jobs
     job = jobs.submit(
         request.key,
         request.size,
         lambda progress: analyse(
-            request.source, request.options, digest=request.digest, progress=progress
+            request.source,
+            request.options,
+            digest=request.digest,
+            progress=progress,
+            n_jobs=n_jobs,
         ),
     )
     if not job.done.is_set():

@@ -43,6 +43,7 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "page_cluster.cli.validate_cmd:main",
     "extract": "page_cluster.cli.extract:main",
     "evaluate": "page_cluster.cli.evaluate:main",
+    "app": "page_cluster.cli.app_cmd:main",
 }
 
 DESCRIPTION = """\
@@ -60,7 +61,8 @@ Fields a record lacks are derived: paths and host from its URL, stylesheetHrefs
 from its <link rel=stylesheet> tags. Output ids: the record's id, else its URL,
 else its 0-based index. Progress and skipped-record counts go to stderr.
 
-To check a saved partition without re-clustering: page-cluster validate --help"""
+To check a saved partition without re-clustering: page-cluster validate --help
+To explore the clusters in the analyst app: page-cluster app [CRAWL] (see --help)"""
 
 #: What a clustering run imports after reading (the numpy stack): loaded in a
 #: background thread while the pages are parsed. numpy loads ``random`` and
