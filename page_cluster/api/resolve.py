@@ -9,6 +9,7 @@ from ..base.progress import ProgressCallback
 from ..clustering.pipeline import ClusterRun, cluster_corpus
 from ..explain.outputs import explain_run
 from ..ingest.build import PagesInput, build_corpus
+from ..parallel.jobs import effective_jobs
 from ..validation.report import ClusterPartitionReport
 
 __all__ = ["resolve_page_cluster_keys", "run_clustering"]
@@ -19,17 +20,19 @@ def run_clustering(
     *,
     content_block_attribute: str | None = None,
     on_progress: ProgressCallback | None = None,
-    jobs: int = 1,
+    n_jobs: int | None = None,
 ) -> ClusterRun:
     """Parse and cluster; returns the whole run (keys, blocks, units, evidence).
 
-    ``jobs`` > 1 parses pages in that many worker processes (same result).
+    ``n_jobs`` (scikit-learn's meaning: ``None`` one process, ``-1`` all cores;
+    see :mod:`page_cluster.parallel.jobs`) parses a large input in worker
+    processes; the result is the same.
     """
     corpus = build_corpus(
         pages,
         content_block_attribute=content_block_attribute,
         on_progress=on_progress,
-        jobs=jobs,
+        jobs=effective_jobs(n_jobs),
     )
     return cluster_corpus(corpus, on_progress)
 
@@ -41,7 +44,7 @@ def resolve_page_cluster_keys(
     on_progress: ProgressCallback | None = None,
     on_cluster_reason: Callable[[str, dict[str, Any]], None] | None = None,
     on_partition_report: Callable[[ClusterPartitionReport], None] | None = None,
-    jobs: int = 1,
+    n_jobs: int | None = None,
 ) -> list[str]:
     """One cluster key per page, in input order: same key, same template.
 
@@ -55,7 +58,7 @@ def resolve_page_cluster_keys(
     once, and its safe merges (identical token sets, or mirror-corroborated) are
     applied to the returned keys; ``on_cluster_reason(key, reason)`` is called
     once per final key with its reason entry (the ``--cluster-reasons-file`` shape).
-    ``jobs`` > 1 parses in that many worker processes; keys are identical.
+    ``n_jobs`` parses in worker processes (see :func:`run_clustering`); keys are identical.
 
     >>> keys = resolve_page_cluster_keys([
     ...     {"paths": ["news", "1"], "stylesheetHrefs": ["/a.css"],
@@ -72,7 +75,7 @@ def resolve_page_cluster_keys(
         pages,
         content_block_attribute=content_block_attribute,
         on_progress=on_progress,
-        jobs=jobs,
+        n_jobs=n_jobs,
     )
     if on_cluster_reason is None and on_partition_report is None:
         return run.page_keys

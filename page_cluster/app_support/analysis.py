@@ -31,7 +31,6 @@ from ..base.model import Page
 from ..clustering.pipeline import ClusterRun
 from ..explain.reasons import build_cluster_reasons
 from ..io.report import ReadReport
-from ..parallel.jobs import effective_jobs
 from ..validation.cohesion import (
     ClusterCohesion,
     CohesionPairs,
@@ -381,7 +380,7 @@ def analyse(
         loaded.pages,
         content_block_attribute=options.content_block_attribute,
         on_progress=progress.event,
-        jobs=effective_jobs(n_jobs),
+        n_jobs=n_jobs,
     )
     if run.corpus.n_pages == 0:
         raise LoadError(source.label, no_pages_message(loaded.report))

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .common import UsageParser
+from .common import UsageParser, n_jobs_value
 
 __all__ = ["SERVER_SETTINGS", "main", "streamlit_command"]
 
@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=n_jobs_value,
         default=-1,
         metavar="N",
         help="worker processes for parsing a large crawl, as n_jobs: -1 all cores "

@@ -164,6 +164,26 @@ def is_worker_failure(exc: BaseException) -> bool:
     return process is not None and isinstance(exc, process.BrokenProcessPool)
 
 
+def n_jobs_value(text: str) -> int:
+    """``argparse`` type for ``--jobs``: ``n_jobs`` as the library means it (any
+    whole number but 0; see :mod:`page_cluster.parallel.jobs`)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value == 0:
+        raise argparse.ArgumentTypeError("0 has no meaning: 1 for one process, -1 for all cores")
+    return value
+
+
+def jobs_count(text: str) -> int:
+    """``argparse`` type for ``--jobs`` of a command that parses: the number of
+    processes ``n_jobs`` asks for on this machine (-1: all cores)."""
+    from ..parallel.jobs import effective_jobs
+
+    return effective_jobs(n_jobs_value(text))
+
+
 def positive_int(text: str) -> int:
     """``argparse`` type for counts such as ``--jobs``."""
     try:

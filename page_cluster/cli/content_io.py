@@ -93,6 +93,6 @@ def read_content_input(
             pages,
             content_block_attribute=content_block_attribute,
             on_progress=progress.event,
-            jobs=jobs,
+            n_jobs=jobs,
         )
     return ContentInput(pages, ids, keys)

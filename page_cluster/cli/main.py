@@ -16,7 +16,6 @@ from .._version import __version__
 from ..base.model import InvalidPageError
 from ..crawl.inputs import expand_inputs, is_crawl_run
 from ..ingest.build import build_corpus
-from ..ingest.parallel_parse import default_jobs
 from ..io.jsonl import InputError
 from ..io.source import FORMATS, open_pages
 from ..parallel.preload import preload_in_background
@@ -26,8 +25,8 @@ from .common import (
     attribute_name,
     exit_now,
     is_worker_failure,
+    jobs_count,
     limits_from_args,
-    positive_int,
     run_entry,
     skip_warner,
     write_jsonl,
@@ -115,10 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         "-j",
-        type=positive_int,
-        default=default_jobs(),
+        type=jobs_count,
+        default="-1",
         metavar="N",
-        help="worker processes for parsing (default: all cores); output is identical for any N",
+        help="worker processes for parsing, as n_jobs: N, or -1 for all cores (default), "
+        "-2 for all but one; output is identical for any N",
     )
     crawl = p.add_argument_group("crawl archives (several files, many hosts)")
     crawl.add_argument(
