@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .api.resolve import resolve_page_cluster_keys, run_clustering
     from .base.model import InvalidPageError, Page
     from .base.progress import ProgressEvent
+    from .clustering.params import ClusterParams
     from .content.extract import extract_main_content
     from .explain.landmarks import extract_landmarks
     from .explain.reasons import build_cluster_reasons
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     # clustering
     "TemplateClusterer": ".api.estimator",
+    "ClusterParams": ".clustering.params",
     "resolve_page_cluster_keys": ".api.resolve",
     "run_clustering": ".api.resolve",
     # input
@@ -66,6 +68,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "ClusterParams",
     "InvalidPageError",
     "Page",
     "ProgressEvent",

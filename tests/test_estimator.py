@@ -84,6 +84,7 @@ def test_parameters_are_stored_verbatim_and_clone_with_scikit_learn() -> None:
 
     model = TemplateClusterer(content_block_attribute="data-bgb", n_jobs=-2)
     assert model.get_params() == {
+        "params": None,
         "content_block_attribute": "data-bgb",
         "apply_safe_merges": False,
         "n_jobs": -2,

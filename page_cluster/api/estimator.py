@@ -19,6 +19,7 @@ from .resolve import run_clustering
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..clustering.params import ClusterParams
     from ..clustering.pipeline import ClusterRun
     from ..ingest.build import PagesInput
     from ..validation.report import ClusterPartitionReport
@@ -30,6 +31,9 @@ class TemplateClusterer:
     """Cluster pages by template.
 
     Parameters (stored as given; read when :meth:`fit` runs):
+
+    - ``params``: the clustering thresholds, a
+      :class:`~page_cluster.clustering.params.ClusterParams` (default: the measured ones).
 
     - ``content_block_attribute``: attribute a CMS puts on free-form content
       blocks (e.g. ``data-bgb``); their insides are ignored.
@@ -62,10 +66,12 @@ class TemplateClusterer:
     def __init__(
         self,
         *,
+        params: ClusterParams | None = None,
         content_block_attribute: str | None = None,
         apply_safe_merges: bool = False,
         n_jobs: int | None = None,
     ) -> None:
+        self.params = params
         self.content_block_attribute = content_block_attribute
         self.apply_safe_merges = apply_safe_merges
         self.n_jobs = n_jobs
@@ -73,6 +79,7 @@ class TemplateClusterer:
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         """The constructor's parameters (scikit-learn's ``clone`` and grid search use it)."""
         return {
+            "params": self.params,
             "content_block_attribute": self.content_block_attribute,
             "apply_safe_merges": self.apply_safe_merges,
             "n_jobs": self.n_jobs,
@@ -102,7 +109,10 @@ class TemplateClusterer:
 
         effective_jobs(self.n_jobs)  # a bad value fails before any page is read
         run = run_clustering(
-            pages, content_block_attribute=self.content_block_attribute, n_jobs=self.n_jobs
+            pages,
+            content_block_attribute=self.content_block_attribute,
+            n_jobs=self.n_jobs,
+            params=self.params,
         )
         self._report: ClusterPartitionReport | None = None
         self._reasons: dict[str, dict[str, Any]] | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base.progress import ProgressCallback
 from ..clustering.pipeline import ClusterRun, cluster_corpus
@@ -11,6 +11,9 @@ from ..explain.outputs import explain_run
 from ..ingest.build import PagesInput, build_corpus
 from ..parallel.jobs import effective_jobs
 from ..validation.report import ClusterPartitionReport
+
+if TYPE_CHECKING:
+    from ..clustering.params import ClusterParams
 
 __all__ = ["resolve_page_cluster_keys", "run_clustering"]
 
@@ -21,12 +24,14 @@ def run_clustering(
     content_block_attribute: str | None = None,
     on_progress: ProgressCallback | None = None,
     n_jobs: int | None = None,
+    params: ClusterParams | None = None,
 ) -> ClusterRun:
     """Parse and cluster; returns the whole run (keys, blocks, units, evidence).
 
     ``n_jobs`` (scikit-learn's meaning: ``None`` one process, ``-1`` all cores;
     see :mod:`page_cluster.parallel.jobs`) parses a large input in worker
-    processes; the result is the same.
+    processes; the result is the same. ``params`` changes clustering thresholds
+    (:class:`~page_cluster.clustering.params.ClusterParams`; default: the measured ones).
     """
     corpus = build_corpus(
         pages,
@@ -34,7 +39,7 @@ def run_clustering(
         on_progress=on_progress,
         jobs=effective_jobs(n_jobs),
     )
-    return cluster_corpus(corpus, on_progress)
+    return cluster_corpus(corpus, on_progress, params)
 
 
 def resolve_page_cluster_keys(
@@ -45,6 +50,7 @@ def resolve_page_cluster_keys(
     on_cluster_reason: Callable[[str, dict[str, Any]], None] | None = None,
     on_partition_report: Callable[[ClusterPartitionReport], None] | None = None,
     n_jobs: int | None = None,
+    params: ClusterParams | None = None,
 ) -> list[str]:
     """One cluster key per page, in input order: same key, same template.
 
@@ -59,6 +65,7 @@ def resolve_page_cluster_keys(
     applied to the returned keys; ``on_cluster_reason(key, reason)`` is called
     once per final key with its reason entry (the ``--cluster-reasons-file`` shape).
     ``n_jobs`` parses in worker processes (see :func:`run_clustering`); keys are identical.
+    ``params`` changes clustering thresholds (see :func:`run_clustering`).
 
     >>> keys = resolve_page_cluster_keys([
     ...     {"paths": ["news", "1"], "stylesheetHrefs": ["/a.css"],
@@ -76,6 +83,7 @@ def resolve_page_cluster_keys(
         content_block_attribute=content_block_attribute,
         on_progress=on_progress,
         n_jobs=n_jobs,
+        params=params,
     )
     if on_cluster_reason is None and on_partition_report is None:
         return run.page_keys

@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +25,9 @@ from .slots import generalize_slots
 from .stage_a import cluster_block
 from .stage_b import agglomerate_units
 from .template_tokens import TemplateTokenModel, self_named_tokens, template_token_mask
+
+if TYPE_CHECKING:
+    from .params import ClusterParams
 
 __all__ = ["ClusterRun", "cluster_corpus", "format_cluster_key"]
 
@@ -83,10 +87,20 @@ def _host_label(host: str | None) -> str:
     return host or ""
 
 
-def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) -> ClusterRun:
-    """Cluster a parsed corpus (deterministic, independent of page order)."""
+def cluster_corpus(
+    corpus: Corpus,
+    on_progress: ProgressCallback | None = None,
+    params: ClusterParams | None = None,
+) -> ClusterRun:
+    """Cluster a parsed corpus (deterministic, independent of page order).
+
+    ``params`` holds every threshold (default: :class:`~.params.ClusterParams()`).
+    """
+    from .params import ClusterParams
+
+    p = params if params is not None else ClusterParams()
     emit = on_progress or (lambda _e: None)
-    corpus = generalize_slots(generalize_corpus(corpus))
+    corpus = generalize_slots(generalize_corpus(corpus, min_values=p.family_values), params=p)
     n = corpus.n_pages
     signals = corpus.signals
     blocking = resolve_block_keys(
@@ -102,7 +116,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     host_of_block = [host_of_block_map[b] for b in range(len(block_names))]
 
     # Items: distinct (block, signature, route) triples.
-    page_route = _page_routes(signals)
+    page_route = _page_routes(signals, p)
     n_sigs = max(corpus.n_signatures, 1)
     n_routes = int(page_route.max()) + 1 if n else 1
     pair = (page_block * n_sigs + corpus.page_sig.astype(np.int64)) * n_routes + page_route
@@ -124,13 +138,13 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
         sigs, inverse = np.unique(item_sig[host_items], return_inverse=True)
         counts = np.bincount(inverse, weights=item_count[host_items]).astype(np.float64)
         model = template_token_mask(
-            matrix.take(sigs), info.parent, info.depth, info.is_attr, counts, marked
+            matrix.take(sigs), info.parent, info.depth, info.is_attr, counts, marked, params=p
         )
         host_models[host] = model
         # Stage A compares what tells pages apart: not the site chrome, and not
         # what nearly every page of the host has (on a site with a large
         # sidebar those would make two templates look 95% alike).
-        common = model.support >= UNIVERSAL_SHARE * counts.sum()
+        common = model.support >= p.universal_share * counts.sum()
         host_weights[host] = (model.keep & ~chrome & ~common).astype(np.float64)
 
     # Stage A per block: tight units.
@@ -142,7 +156,9 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     for b in range(total_blocks):
         items = np.nonzero(item_block == b)[0]
         weights = host_weights[host_of_block[b]]
-        result = cluster_block(matrix, item_sig[items], item_count[items], weights)
+        result = cluster_block(
+            matrix, item_sig[items], item_count[items], weights, max_distance=p.unit_distance
+        )
         if result.path != "exact":
             emit(
                 ProgressEvent(
@@ -182,6 +198,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
             item_route,
             np.asarray([unit_block[i] for i in idx], dtype=np.int64),
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
+            params=p,
         )
         for grp in groups:
             members = [idx[g] for g in grp]
@@ -213,7 +230,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     )
 
 
-def _page_routes(signals: list) -> np.ndarray:
+def _page_routes(signals: list, params: ClusterParams) -> np.ndarray:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
     the host's mirror axis (language directories) blanked."""
     from .mirror_axis import detect_mirror_axis
@@ -226,8 +243,17 @@ def _page_routes(signals: list) -> np.ndarray:
     for host in sorted(by_host):
         pages = by_host[host]
         paths = [signals[i].paths for i in pages]
-        axis = detect_mirror_axis(paths)
-        patterns = route_patterns(paths, axis.position if axis is not None else None)
+        axis = detect_mirror_axis(
+            paths,
+            min_skeleton_count=params.mirror_min_skeleton_count,
+            max_position=params.mirror_max_position,
+        )
+        patterns = route_patterns(
+            paths,
+            axis.position if axis is not None else None,
+            min_pages=params.literal_min_pages,
+            min_share=params.literal_min_share,
+        )
         for i, pat in zip(pages, patterns, strict=True):
             out[i] = ids.setdefault((host, pat), len(ids))
     return out
@@ -272,6 +298,7 @@ def _merge_host_units(
     item_route: np.ndarray,
     unit_block: np.ndarray,
     on_note: Callable[[str], None] | None = None,
+    params: ClusterParams | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order)."""
     if not units:
@@ -338,6 +365,7 @@ def _merge_host_units(
         head_cols & ~chrome,
         point_routes,
         base_rate,
+        params,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -356,6 +384,7 @@ def _agglomerate_scalable(
     heads: np.ndarray,
     routes: np.ndarray,
     base_rate: np.ndarray,
+    params: ClusterParams | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -374,6 +403,7 @@ def _agglomerate_scalable(
             heads=heads,
             routes=routes,
             base_rate=base_rate,
+            params=params,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -391,6 +421,7 @@ def _agglomerate_scalable(
             heads=heads,
             routes=routes[idx],
             base_rate=base_rate,
+            params=params,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -411,6 +442,7 @@ def _agglomerate_scalable(
             heads,
             np.asarray(group_routes),
             base_rate,
+            params,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

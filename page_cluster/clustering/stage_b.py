@@ -17,10 +17,14 @@ recomputed from all its pages, so later decisions see the pooled evidence.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .labels import number_by_first_member
+
+if TYPE_CHECKING:
+    from .params import ClusterParams
 
 __all__ = ["ABSENT", "CHARACTERISTIC", "PARENT_PRESENT", "agglomerate_units"]
 
@@ -71,7 +75,17 @@ class _Units:
         heads: np.ndarray | None = None,
         sizes: np.ndarray | None = None,
         base_rate: np.ndarray | None = None,
+        params: ClusterParams | None = None,
     ) -> None:
+        if params is None:
+            self.t_parent, self.t_absent, self.t_char = PARENT_PRESENT, ABSENT, CHARACTERISTIC
+            self.t_subtree, self.t_substantial = SUBTREE_SHARE, SUBSTANTIAL
+            self.t_significance, self.t_routes = SIGNIFICANCE, ROUTE_OVERLAP
+        else:
+            self.t_parent, self.t_absent = params.parent_present, params.absent
+            self.t_char, self.t_subtree = params.characteristic, params.subtree_share
+            self.t_substantial, self.t_significance = params.substantial, params.significance
+            self.t_routes = params.route_overlap
         self.prof = prof
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
@@ -88,10 +102,10 @@ class _Units:
             self.every = self.every | weak
         par = prof[:, parent_cols]
         par[:, top] = 1.0
-        self.parent_present = par >= PARENT_PRESENT
-        self.parent_seen = par > ABSENT
-        self.absent = prof <= ABSENT
-        self.characteristic = prof >= CHARACTERISTIC
+        self.parent_present = par >= self.t_parent
+        self.parent_seen = par > self.t_absent
+        self.absent = prof <= self.t_absent
+        self.characteristic = prof >= self.t_char
         # Columns by depth, deepest first, for summing subtrees.
         depth = np.zeros(len(top), dtype=np.int64)
         for _ in range(64):
@@ -119,7 +133,7 @@ class _Units:
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
         items on a third of its pages or more)."""
-        m = ((self.prof[i] >= SUBTREE_SHARE) & self.evidence).astype(np.float64)
+        m = ((self.prof[i] >= self.t_subtree) & self.evidence).astype(np.float64)
         for cols in self.levels:
             np.add.at(m, self.parent_cols[cols], m[cols])
         self.mass[i] = m
@@ -158,10 +172,10 @@ class _Units:
         p = self.prof[i]
         par = p[self.parent_cols]
         par[self.top] = 1.0
-        self.parent_present[i] = par >= PARENT_PRESENT
-        self.parent_seen[i] = par > ABSENT
-        self.absent[i] = p <= ABSENT
-        self.characteristic[i] = p >= CHARACTERISTIC
+        self.parent_present[i] = par >= self.t_parent
+        self.parent_seen[i] = par > self.t_absent
+        self.absent[i] = p <= self.t_absent
+        self.characteristic[i] = p >= self.t_char
         self._refresh_mass(i)
 
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray]:
@@ -227,7 +241,7 @@ class _Units:
         c_i, c_j = self._sides(i, self.heads, significant="content")
         out = (sub_i & sub_j) | (a_i & a_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
         if self.routes is not None:
-            far = np.minimum(self.routes, self.routes[i]).sum(axis=1) <= ROUTE_OVERLAP
+            far = np.minimum(self.routes, self.routes[i]).sum(axis=1) <= self.t_routes
             out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
         return out
 
@@ -246,7 +260,7 @@ class _Units:
         cols, rows = self._owned_by_others(i, lacking)
         weights = self.characteristic[rows, cols] * self.mass[rows, cols]
         d_j = d_j + np.bincount(rows, weights=weights, minlength=len(d_j))
-        return d_i >= SUBSTANTIAL, d_j >= SUBSTANTIAL
+        return d_i >= self.t_substantial, d_j >= self.t_substantial
 
     def _sides(
         self, i: int, evidence: np.ndarray, *, significant: bool | str = False
@@ -304,7 +318,7 @@ class _Units:
         else:
             chance = np.minimum(chance, rate**n_have)
         tested = np.bincount(rows, minlength=k)[rows]
-        ok = chance <= SIGNIFICANCE / tested
+        ok = chance <= self.t_significance / tested
         return np.bincount(rows[ok], minlength=k) > 0
 
 
@@ -320,6 +334,7 @@ def agglomerate_units(
     heads: np.ndarray | None = None,
     routes: np.ndarray | None = None,
     base_rate: np.ndarray | None = None,
+    params: ClusterParams | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -328,7 +343,8 @@ def agglomerate_units(
     by default; site chrome such as header and navigation variants should not).
     Returns a group label per unit, numbered by first member. Deterministic: ties
     go to the lowest unit indices. ``trace(i, j, distance)`` is called for every
-    merge (unit ``j`` pooled into ``i``).
+    merge (unit ``j`` pooled into ``i``). ``params`` holds the thresholds
+    (default: this module's constants).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -353,7 +369,9 @@ def agglomerate_units(
         attrs = np.asarray(attrs, bool) & ~evidence
     if heads is not None:
         heads = np.asarray(heads, bool) & ~evidence
-    units = _Units(prof, parent_cols, top, evidence, weak, attrs, routes, heads, sizes, base_rate)
+    units = _Units(
+        prof, parent_cols, top, evidence, weak, attrs, routes, heads, sizes, base_rate, params
+    )
     ids = np.arange(k)
     group = np.arange(k)
     for strict in (True, False) if weak is not None else (False,):
