@@ -34,7 +34,7 @@ records are pages (:mod:`.warc_records`), the two reader back-ends
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, BinaryIO, Literal
 
 from ..base.limits import MAX_PAGE_BYTES
@@ -42,7 +42,7 @@ from .jsonl import InputError
 from .record import PageRecord
 from .report import ReadReport, Skipped
 from .warc_backends import _FastFailed, _fastwarc_entries, _warcio_entries, fastwarc_available
-from .warc_records import _Corrupt, _page_from_entry, _position
+from .warc_records import _Corrupt, _Entry, _page_from_entry, _position
 from .warc_recovery import (
     _GZIP_MAGIC,
     _GunzipStream,
@@ -82,136 +82,183 @@ def iter_warc_pages(
     Every record that does not become a page is counted (records that are not
     captures at all, such as requests and ``warcinfo``, excepted).
     """
-    fh.seek(0)
-    compressed = fh.read(2) == _GZIP_MAGIC
-    stream: Any = fh
-    unit = "byte"
-    whole_gzip = compressed and _is_whole_file_gzip(fh)
-    if whole_gzip:
-        stream = _GunzipStream(fh)
-        unit = "uncompressed byte"
-    use_fast = reader == "fastwarc" or (reader == "auto" and fastwarc_available())
-    members = compressed and not whole_gzip
+    # (a generator: the file is first touched when the first page is asked for)
+    yield from _WarcWalk(fh, report, on_skip, reader, max_page_bytes).pages()
 
-    def skip(s: Skipped) -> None:
-        report.add_skip(s)
-        if on_skip is not None:
-            on_skip(s)
 
-    # The outcome of the latest record (a page or a skip) is held back until the
-    # record after it has been read: a file cut inside its last record must not
-    # yield a partial page (or count a partial record as, say, non-HTML).
-    pending: PageRecord | Skipped | None = None
-    pending_offset = -1
-    last_offset = -1  # start of the last record handled
-    last_ordinal = 0
-    pos = 0  # where the next reading round starts
-    base = 0  # ordinal of the record before ``pos``
-    check_tail = not whole_gzip
+class _WarcWalk:
+    """One pass over a WARC file, in rounds: a round reads records from ``pos``
+    until the reader stops; damage, a hand-over from FastWARC to warcio, or a
+    record that swallowed the next one start another round further on.
 
-    def flush() -> Iterator[PageRecord]:
-        nonlocal pending
-        held, pending = pending, None
+    The outcome of the latest record (a page or a skip) is held back
+    (``pending``) until the record after it has been read: a file cut inside its
+    last record must not yield a partial page (or count a partial record as,
+    say, non-HTML).
+    """
+
+    def __init__(
+        self,
+        fh: BinaryIO,
+        report: ReadReport,
+        on_skip: Callable[[Skipped], None] | None,
+        reader: WarcReader,
+        max_page_bytes: int,
+    ) -> None:
+        self.report = report
+        self.on_skip = on_skip
+        self.cap = max_page_bytes
+        fh.seek(0)
+        self.compressed = fh.read(2) == _GZIP_MAGIC
+        self.stream: Any = fh
+        self.unit = "byte"
+        self.whole_gzip = self.compressed and _is_whole_file_gzip(fh)
+        if self.whole_gzip:
+            self.stream = _GunzipStream(fh)
+            self.unit = "uncompressed byte"
+        self.use_fast = reader == "fastwarc" or (reader == "auto" and fastwarc_available())
+        self.members = self.compressed and not self.whole_gzip
+        self.pending: PageRecord | Skipped | None = None
+        self.pending_offset = -1
+        self.last_offset = -1  # start of the last record handled
+        self.last_ordinal = 0
+        self.pos = 0  # where the next reading round starts
+        self.base = 0  # ordinal of the record before ``pos``
+        self.check_tail = not self.whole_gzip
+
+    def pages(self) -> Iterator[PageRecord]:
+        while True:
+            try:
+                resync = yield from self._read_round()
+                if resync is None:
+                    break
+                self.pos, self.base = resync, self.last_ordinal
+            except _FastFailed as handover:
+                self._hand_over(handover)
+            except _Corrupt as bad:
+                yield from self._flush()
+                if not self._resume_after(bad):
+                    break
+        self._check_last_record()
+        yield from self._flush()
+
+    def _skip(self, s: Skipped) -> None:
+        self.report.add_skip(s)
+        if self.on_skip is not None:
+            self.on_skip(s)
+
+    def _flush(self) -> Iterator[PageRecord]:
+        held, self.pending = self.pending, None
         if isinstance(held, PageRecord):
-            report.pages += 1
+            self.report.pages += 1
             yield held
         elif held is not None:
-            skip(held)
+            self._skip(held)
 
-    while True:
-        resync: int | None = None
+    def _entries(self) -> Iterator[_Entry]:
+        if self.use_fast:
+            return _fastwarc_entries(self.stream, self.pos, self.base, self.cap, self.members)
+        return _warcio_entries(self.stream, self.pos, self.base, self.cap)
+
+    def _read_round(self) -> Generator[PageRecord, None, int | None]:
+        """Read records from ``pos`` on; returns where to resume, or ``None`` at the end."""
+        unit = self.unit
+        for entry in self._entries():
+            if entry.offset <= self.last_offset:
+                continue  # re-read after a hand-over from FastWARC
+            yield from self._flush()
+            self.last_offset, self.last_ordinal = entry.offset, entry.ordinal
+            where = _position(entry.ordinal, entry.offset, entry.url, unit)
+            inner = None if self.compressed else _plain_overrun(self.stream, entry.offset)
+            self.pending_offset = entry.offset
+            if inner is not None:
+                detail = f"its Content-Length runs past the next record; resuming at {unit} {inner}"
+                self.pending = Skipped("corrupt", where, detail)
+                return inner
+            page, skipped, note = _page_from_entry(entry, where, self.cap)
+            self.pending = page or skipped
+            if page is not None and note:
+                self.report.notes[note] += 1
+        return self._swallowed_record()
+
+    def _swallowed_record(self) -> int | None:
+        """The reader stopped: a record start after the last record it read means
+        that record swallowed the rest (a missing or overstated length); it is
+        reported, and reading goes on from that start."""
+        if self.whole_gzip or self.last_offset < 0:
+            return None
+        after = max(self.last_offset, self.pos) + 1  # (each round starts further on)
+        resync = (
+            _scan_member_start(self.stream, after, None)
+            if self.members
+            else _next_plain_record(self.stream, after)
+        )
+        if resync is not None:
+            where = _position(self.last_ordinal, self.last_offset, None, self.unit)
+            if self.pending is not None:
+                where = self.pending.position
+            detail = f"it runs past the next record; resuming at {self.unit} {resync}"
+            self.pending = Skipped("corrupt", where, detail)
+            self.pending_offset = self.last_offset
+        return resync
+
+    def _hand_over(self, handover: _FastFailed) -> None:
+        """FastWARC gave up: warcio reads on from the record start it names."""
+        self.use_fast = False
+        self.pos = handover.resume
+        if handover.redo and self.pending_offset == self.pos:
+            # FastWARC read this record across its gzip member: read it again.
+            self.pending = None
+            self.last_offset = self.pos - 1
+            self.base = self.last_ordinal - 1
+        else:
+            self.base = self.last_ordinal - 1 if self.pos == self.last_offset else self.last_ordinal
+
+    def _resume_after(self, bad: _Corrupt) -> bool:
+        """Report a damaged record and find the next record start; ``False`` when
+        nothing readable is left."""
+        # On some damage warcio's offset lags behind the last record it read;
+        # the scan for the next record must start past both, or it would
+        # find the same place again.
+        bad_offset = max(bad.offset, self.last_offset + 1, self.pos)
+        where = _position(bad.ordinal, bad_offset, None, self.unit)
+        if bad.truncated and self.whole_gzip:
+            self._skip(Skipped("truncated", where, "the file ends inside this record"))
+            return False
         try:
-            if use_fast:
-                entries = _fastwarc_entries(stream, pos, base, max_page_bytes, members)
-            else:
-                entries = _warcio_entries(stream, pos, base, max_page_bytes)
-            for entry in entries:
-                if entry.offset <= last_offset:
-                    continue  # re-read after a hand-over from FastWARC
-                yield from flush()
-                last_offset, last_ordinal = entry.offset, entry.ordinal
-                where = _position(entry.ordinal, entry.offset, entry.url, unit)
-                inner = None if compressed else _plain_overrun(stream, entry.offset)
-                pending_offset = entry.offset
-                if inner is not None:
-                    detail = (
-                        f"its Content-Length runs past the next record; resuming at {unit} {inner}"
-                    )
-                    pending = Skipped("corrupt", where, detail)
-                    resync = inner
-                    break
-                page, skipped, note = _page_from_entry(entry, where, max_page_bytes)
-                pending = page or skipped
-                if page is not None and note:
-                    report.notes[note] += 1
-            if resync is None and not whole_gzip and last_offset >= 0:
-                # The reader stopped: a record start after the last record it
-                # read means that record swallowed the rest (a missing or
-                # overstated length); report it and read on from there.
-                after = max(last_offset, pos) + 1  # (each round starts further on)
-                resync = (
-                    _scan_member_start(stream, after, None)
-                    if members
-                    else _next_plain_record(stream, after)
-                )
-                if resync is not None:
-                    where = _position(last_ordinal, last_offset, None, unit)
-                    if pending is not None:
-                        where = pending.position
-                    detail = f"it runs past the next record; resuming at {unit} {resync}"
-                    pending = Skipped("corrupt", where, detail)
-                    pending_offset = last_offset
-            if resync is None:
-                break
-            pos, base = resync, last_ordinal
-        except _FastFailed as handover:
-            use_fast = False
-            pos = handover.resume
-            if handover.redo and pending_offset == pos:
-                # FastWARC read this record across its gzip member: read it again.
-                pending = None
-                last_offset = pos - 1
-                base = last_ordinal - 1
-            else:
-                base = last_ordinal - 1 if pos == last_offset else last_ordinal
-        except _Corrupt as bad:
-            yield from flush()
-            # On some damage warcio's offset lags behind the last record it read;
-            # the scan for the next record must start past both, or it would
-            # find the same place again.
-            bad_offset = max(bad.offset, last_offset + 1, pos)
-            where = _position(bad.ordinal, bad_offset, None, unit)
-            if bad.truncated and whole_gzip:
-                skip(Skipped("truncated", where, "the file ends inside this record"))
-                break
-            try:
-                resume = (
-                    _next_gzip_record(stream, bad_offset + 1)
-                    if members
-                    else _next_plain_record(stream, bad_offset + 1)
-                )
-            except Exception:  # the compressed stream itself is broken past this point
-                resume = None
-            detail = bad.detail
-            detail += f"; resuming at {unit} {resume}" if resume is not None else ""
-            skip(Skipped("corrupt", where, detail))
-            if resume is None:
-                check_tail = False  # the damage reached the end of the file
-                break
-            last_ordinal = base = bad.ordinal
-            last_offset = bad_offset
-            pos = resume
-    if check_tail and last_offset >= 0 and pending_offset == last_offset:
+            resume = (
+                _next_gzip_record(self.stream, bad_offset + 1)
+                if self.members
+                else _next_plain_record(self.stream, bad_offset + 1)
+            )
+        except Exception:  # the compressed stream itself is broken past this point
+            resume = None
+        detail = bad.detail
+        detail += f"; resuming at {self.unit} {resume}" if resume is not None else ""
+        self._skip(Skipped("corrupt", where, detail))
+        if resume is None:
+            self.check_tail = False  # the damage reached the end of the file
+            return False
+        self.last_ordinal = self.base = bad.ordinal
+        self.last_offset = bad_offset
+        self.pos = resume
+        return True
+
+    def _check_last_record(self) -> None:
+        """A file cut inside its last record: that record is reported as truncated."""
+        if not (self.check_tail and self.last_offset >= 0):
+            return
+        if self.pending_offset != self.last_offset:
+            return
         complete = (
-            _gzip_member_complete(stream, last_offset)
-            if compressed
-            else _plain_record_complete(stream, last_offset)
+            _gzip_member_complete(self.stream, self.last_offset)
+            if self.compressed
+            else _plain_record_complete(self.stream, self.last_offset)
         )
         if not complete:
-            where = pending.position if pending is not None else ""
-            where = where or _position(last_ordinal, last_offset, None, unit)
-            pending = Skipped("truncated", where, "the file ends inside this record")
-    yield from flush()
+            where = self.pending.position if self.pending is not None else ""
+            where = where or _position(self.last_ordinal, self.last_offset, None, self.unit)
+            self.pending = Skipped("truncated", where, "the file ends inside this record")
 
 
 def read_warc_page(fh: BinaryIO, offset: int) -> PageRecord:
