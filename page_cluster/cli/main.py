@@ -67,7 +67,12 @@ To explore the clusters in the analyst app: page-cluster app [CRAWL] (see --help
 #: background thread while the pages are parsed. numpy loads ``random`` and
 #: ``ma`` only on first use (random fingerprint codes, ``np.unique``), which
 #: would otherwise fall in the serial clustering step.
-CLUSTER_MODULES = ("page_cluster.clustering.pipeline", "numpy.random", "numpy.ma")
+CLUSTER_MODULES = (
+    "page_cluster.clustering.pipeline",
+    "page_cluster.clustering.params",
+    "numpy.random",
+    "numpy.ma",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
