@@ -1,38 +1,10 @@
 """The page-cluster analyst app: ``streamlit run app.py``.
 
-Opens on the bundled sample crawl; the Load view opens another crawl. The
-views live in ``app_pages/`` and are listed in ``app_ui/nav.py``.
+A launcher for the app installed with the package (``page_cluster/app/``), which
+``page-cluster app`` serves too. Opens on the bundled sample crawl; the Load
+view opens another crawl.
 """
 
-from pathlib import Path
+from page_cluster.app.main import main
 
-import streamlit as st
-
-from app_ui import nav, sidebar, state
-from page_cluster.app_support.access import listen_problem
-from page_cluster.app_support.text import markdown_text
-
-#: Served by the app itself: a Material icon as page icon is fetched from a font CDN,
-#: and the app must work offline (no request leaves this machine).
-ICON = Path(__file__).resolve().parent / "app_ui" / "icon.png"
-
-st.set_page_config(page_title="page-cluster", page_icon=str(ICON), layout="wide")
-
-page = st.navigation(nav.navigation_pages())
-listening = listen_problem(st.get_option("server.address"), state.access_policy().allow_remote)
-if listening is not None:
-    level, message = listening
-    if level == "error":
-        st.error(message)
-        st.stop()
-    st.warning(message)
-state.ensure_analysis()
-if state.take_jump() and state.active_analysis() is not None:
-    st.switch_page(nav.OVERVIEW)
-problem = state.load_error()
-if problem:
-    box = st.container(border=True)
-    box.error(markdown_text(problem))
-    box.button("Dismiss", key="dismiss_load_error", on_click=state.dismiss_load_error)
-sidebar.render()
-page.run()
+main()

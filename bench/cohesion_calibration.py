@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 from page_cluster.validation.cohesion import (
     DEFAULT_SUSPICIOUS_MEDIAN_BELOW,
     compute_cluster_cohesion,

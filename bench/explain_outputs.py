@@ -24,7 +24,7 @@ from pathlib import Path
 
 from page_cluster.clustering.pipeline import cluster_corpus
 from page_cluster.explain.outputs import explain_run
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 
 
 def run_cli(args: list[str], stdin: Path, stdout: Path) -> tuple[float, float]:

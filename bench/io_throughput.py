@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 from page_cluster.io import open_pages
 from page_cluster.io.warc import fastwarc_available
 

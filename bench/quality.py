@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from page_cluster.resolve import run_clustering
+from page_cluster.api.resolve import run_clustering
 
 CORPORA = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8", "texinfo", "httpd", "mixed"]
 

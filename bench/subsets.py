@@ -29,7 +29,7 @@ from pathlib import Path
 
 from sklearn.metrics import adjusted_rand_score
 
-from page_cluster.resolve import run_clustering
+from page_cluster.api.resolve import run_clustering
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from quality import ensure_corpus  # the sibling bench script

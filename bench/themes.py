@@ -19,7 +19,7 @@ from pathlib import Path
 
 from sklearn.metrics import adjusted_rand_score, homogeneity_score
 
-from page_cluster.resolve import run_clustering
+from page_cluster.api.resolve import run_clustering
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from theme_sites import SITES  # the test package holds the sites

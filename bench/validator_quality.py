@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 from sklearn.metrics import homogeneity_score
 
-from page_cluster.resolve import run_clustering
+from page_cluster.api.resolve import run_clustering
 from page_cluster.validation.cohesion import compute_cluster_cohesion
 from page_cluster.validation.data import ClusteredCorpus, clustered_corpus_from_corpus
 from page_cluster.validation.merge import merge_key_map

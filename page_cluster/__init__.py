@@ -1,6 +1,10 @@
 """page-cluster: cluster crawled HTML pages by template.
 
 The same capabilities as the reference ``@d-zero/page-cluster``, in snake_case.
+The face is small: the estimator and the functions behind it, the page record,
+the reader, and one entry point per further capability; everything else lives
+in its room (``page_cluster.validation``, ``page_cluster.explain``,
+``page_cluster.content``, ...; see the README's Layout).
 
 The public names are imported on first use (PEP 562), so that the command line
 and parsing workers start without loading the clustering, explanation and content
@@ -15,72 +19,38 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:
-    from .clustering.autocut import auto_cut_threshold
-    from .clustering.mirror_axis import MirrorAxis, detect_mirror_axis
-    from .clustering.similarity import jaccard_similarity
-    from .content.extract import ExtractOptions, PageContent, extract_main_content
-    from .explain.landmarks import (
-        ExtractLandmarksResult,
-        LandmarkInstance,
-        extract_landmarks,
-        is_chrome_landmark_instance,
-        landmark_instance_tokens,
-        resolve_landmark_variant_keys,
-    )
+    from .api.estimator import TemplateClusterer
+    from .api.resolve import resolve_page_cluster_keys, run_clustering
+    from .base.model import InvalidPageError, Page
+    from .base.progress import ProgressEvent
+    from .clustering.params import ClusterParams
+    from .content.extract import extract_main_content
+    from .explain.landmarks import extract_landmarks
     from .explain.reasons import build_cluster_reasons
     from .io.source import open_pages
-    from .model import InvalidPageError, Page
-    from .parsing.tokenize import Tokenized, tokenize
-    from .progress import ProgressEvent
-    from .resolve import resolve_page_cluster_keys, run_clustering
-    from .validation.cohesion import ClusterCohesion, compute_cluster_cohesion
-    from .validation.data import ClusteredPage
-    from .validation.duplicates import CrossClusterDuplicate, find_cross_cluster_duplicates
+    from .parsing.tokenize import tokenize
     from .validation.merge import merge_validated_clusters
-    from .validation.merge_suggestions import MergeSuggestion, suggest_merges
-    from .validation.normalize import normalize_href_by_mirror_axis, normalize_path_by_mirror_axis
-    from .validation.report import ClusterPartitionReport, validate_cluster_partition
-    from .validation.splits import ClusterSplit, find_cluster_splits, split_validated_clusters
+    from .validation.report import validate_cluster_partition
 
 #: Public name -> module that defines it.
 _LAZY: dict[str, str] = {
-    "ClusterCohesion": ".validation.cohesion",
-    "ClusterPartitionReport": ".validation.report",
-    "ClusterSplit": ".validation.splits",
-    "MergeSuggestion": ".validation.merge_suggestions",
-    "ClusteredPage": ".validation.data",
-    "CrossClusterDuplicate": ".validation.duplicates",
-    "ExtractLandmarksResult": ".explain.landmarks",
-    "ExtractOptions": ".content.extract",
-    "InvalidPageError": ".model",
-    "LandmarkInstance": ".explain.landmarks",
-    "MirrorAxis": ".clustering.mirror_axis",
-    "Page": ".model",
-    "PageContent": ".content.extract",
-    "ProgressEvent": ".progress",
-    "Tokenized": ".parsing.tokenize",
-    "auto_cut_threshold": ".clustering.autocut",
+    # clustering
+    "TemplateClusterer": ".api.estimator",
+    "ClusterParams": ".clustering.params",
+    "resolve_page_cluster_keys": ".api.resolve",
+    "run_clustering": ".api.resolve",
+    # input
+    "Page": ".base.model",
+    "InvalidPageError": ".base.model",
+    "open_pages": ".io.source",
+    "ProgressEvent": ".base.progress",
+    "tokenize": ".parsing.tokenize",
+    # explain, validate, extract
     "build_cluster_reasons": ".explain.reasons",
-    "compute_cluster_cohesion": ".validation.cohesion",
-    "detect_mirror_axis": ".clustering.mirror_axis",
+    "validate_cluster_partition": ".validation.report",
+    "merge_validated_clusters": ".validation.merge",
     "extract_landmarks": ".explain.landmarks",
     "extract_main_content": ".content.extract",
-    "find_cluster_splits": ".validation.splits",
-    "find_cross_cluster_duplicates": ".validation.duplicates",
-    "is_chrome_landmark_instance": ".explain.landmarks",
-    "jaccard_similarity": ".clustering.similarity",
-    "landmark_instance_tokens": ".explain.landmarks",
-    "merge_validated_clusters": ".validation.merge",
-    "normalize_href_by_mirror_axis": ".validation.normalize",
-    "normalize_path_by_mirror_axis": ".validation.normalize",
-    "open_pages": ".io.source",
-    "resolve_landmark_variant_keys": ".explain.landmarks",
-    "resolve_page_cluster_keys": ".resolve",
-    "run_clustering": ".resolve",
-    "split_validated_clusters": ".validation.splits",
-    "suggest_merges": ".validation.merge_suggestions",
-    "tokenize": ".parsing.tokenize",
-    "validate_cluster_partition": ".validation.report",
 }
 
 
@@ -98,42 +68,19 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "ClusterCohesion",
-    "ClusterPartitionReport",
-    "ClusterSplit",
-    "ClusteredPage",
-    "CrossClusterDuplicate",
-    "ExtractLandmarksResult",
-    "ExtractOptions",
+    "ClusterParams",
     "InvalidPageError",
-    "LandmarkInstance",
-    "MergeSuggestion",
-    "MirrorAxis",
     "Page",
-    "PageContent",
     "ProgressEvent",
-    "Tokenized",
+    "TemplateClusterer",
     "__version__",
-    "auto_cut_threshold",
     "build_cluster_reasons",
-    "compute_cluster_cohesion",
-    "detect_mirror_axis",
     "extract_landmarks",
     "extract_main_content",
-    "find_cluster_splits",
-    "find_cross_cluster_duplicates",
-    "is_chrome_landmark_instance",
-    "jaccard_similarity",
-    "landmark_instance_tokens",
     "merge_validated_clusters",
-    "normalize_href_by_mirror_axis",
-    "normalize_path_by_mirror_axis",
     "open_pages",
-    "resolve_landmark_variant_keys",
     "resolve_page_cluster_keys",
     "run_clustering",
-    "split_validated_clusters",
-    "suggest_merges",
     "tokenize",
     "validate_cluster_partition",
 ]

@@ -62,8 +62,8 @@ def keys_in_shuffled_order(resolve, records: list, seed: int) -> tuple[list, lis
 
 def corpus_of(htmls: list[str]):
     """A corpus built from bare HTML strings (no blocking signals)."""
-    from page_cluster.corpus import CorpusBuilder, PageSignals
     from page_cluster.parsing.signature import LocalInterner, parse_document
+    from page_cluster.signatures.corpus import CorpusBuilder, PageSignals
 
     builder = CorpusBuilder()
     interner = LocalInterner()

@@ -13,8 +13,8 @@ from page_cluster import run_clustering, validate_cluster_partition
 from page_cluster.app_support import AnalysisJobs, CrawlSource, LoadError, RunOptions, analyse
 from page_cluster.app_support.analysis import analysis_key
 from page_cluster.app_support.progress import READ_SHARE, RunProgress
+from page_cluster.base.progress import ProgressEvent
 from page_cluster.explain.reasons import build_cluster_reasons
-from page_cluster.progress import ProgressEvent
 from page_cluster.validation.data import clustered_corpus_from_corpus
 from page_cluster.validation.merge import merge_key_map, merge_validated_clusters
 

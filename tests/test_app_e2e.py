@@ -1,6 +1,7 @@
-"""End to end in a real browser: ``streamlit run app.py`` driven by Chromium.
+"""End to end in a real browser: ``page-cluster app`` driven by Chromium.
 
-Starts the app on a free localhost port with a temporary decisions file,
+Starts the installed app (the command's entry point, as a user would) on the
+bundled sample, on a free localhost port with a temporary decisions file,
 screenshots every view of the bundled sample, opens a derived crawl (the
 sample's first pages plus byte-identical copies on a second host, which the
 validator flags), confirms a merge, restarts the server, checks the
@@ -36,6 +37,7 @@ from page_cluster.validation.merge import merge_validated_clusters
 from .app_crawls import (
     COPY_HOST,
     ROOT,
+    SAMPLE,
     copied_host_records,
     sample_records,
     write_jsonl,
@@ -53,6 +55,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+#: The installed command, next to this interpreter (the venv's bin folder).
+ENTRY_POINT = Path(sys.executable).parent / "page-cluster"
 #: Upper bounds for event-driven waits (seconds); normally each takes a second or two.
 SERVER_START_TIMEOUT = 90
 APP_TIMEOUT = 90
@@ -71,7 +75,7 @@ def _free_port() -> int:
 
 
 class AppServer:
-    """``streamlit run app.py`` as a subprocess on one port."""
+    """``page-cluster app sample_data/site.jsonl`` as a subprocess on one port."""
 
     def __init__(self, port: int, decisions_db: Path, log: Path, data_root: Path) -> None:
         self.port = port
@@ -93,16 +97,11 @@ class AppServer:
         fh = self.log.open("ab")
         self.proc = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "streamlit",
-                "run",
-                "app.py",
+                str(ENTRY_POINT),
+                "app",
+                str(SAMPLE.relative_to(ROOT)),
                 "--server.port",
                 str(self.port),
-                "--server.headless",
-                "true",
-                "--",
                 "--data-root",
                 str(self.data_root),
             ],

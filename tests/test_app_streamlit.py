@@ -71,7 +71,7 @@ def start(**query) -> AppTest:
 
 
 def goto(at: AppTest, script: str) -> AppTest:
-    at.switch_page(f"app_pages/{script}.py").run()
+    at.switch_page(f"page_cluster/app/views/{script}.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 
@@ -608,7 +608,7 @@ def test_content_view_colours_blocks_and_lists_template_blocks(db, core):
 def test_content_view_renders_only_inside_the_sandbox():
     from page_cluster.app_support.views import content
 
-    source = (ROOT / "app_pages" / "content.py").read_text()
+    source = (ROOT / "page_cluster" / "app" / "views" / "content.py").read_text()
     # Through the one sandboxed-iframe widget (scripts off), never raw HTML.
     assert "widgets.sandboxed_document(" in source and "unsafe_allow_html" not in source
     assert content.CLASS_COLOURS["content"] and content.CLASS_COLOURS["noise"]

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster import extract_landmarks, landmark_instance_tokens
+from page_cluster import extract_landmarks
 from page_cluster.app_support import CrawlSource, DecisionStore, analyse
 from page_cluster.app_support.preview import MARKER, outline_landmarks, sandboxed_iframe
 from page_cluster.app_support.views import (
@@ -27,7 +27,8 @@ from page_cluster.app_support.views import (
     siblings,
     suggestions,
 )
-from page_cluster.corpus import LANDMARK_CODES
+from page_cluster.explain import landmark_instance_tokens
+from page_cluster.signatures.corpus import LANDMARK_CODES
 
 from .app_crawls import SAMPLE, copied_host_records, sample_records, write_jsonl
 

@@ -1,7 +1,6 @@
 import pytest
 
-from page_cluster import auto_cut_threshold
-from page_cluster.clustering.autocut import largest_gap
+from page_cluster.clustering.autocut import auto_cut_threshold, largest_gap
 
 
 def test_midpoint_of_widest_gap():

@@ -6,7 +6,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.binary_rows import BinaryRows, group_sums, pair_intersections
+from page_cluster.signatures.binary_rows import BinaryRows, group_sums, pair_intersections
 
 
 @st.composite
@@ -55,7 +55,7 @@ def test_large_products_go_through_scipy_with_the_same_counts(monkeypatch):
     dense = (rng.random((40, 60)) < 0.2).astype(np.float64)
     m = BinaryRows.coerce(dense)
     small = pair_intersections(m)
-    monkeypatch.setattr("page_cluster.binary_rows.DENSE_PRODUCT_BYTES", 0)
+    monkeypatch.setattr("page_cluster.signatures.binary_rows.DENSE_PRODUCT_BYTES", 0)
     assert np.array_equal(pair_intersections(m), small)
     assert np.array_equal(small, dense @ dense.T)
     other = BinaryRows.coerce(dense[:7])
@@ -91,7 +91,7 @@ def test_group_sums_add_weighted_rows_per_group(mat, data, sparse_path):
     expected = np.zeros((n_groups, n_cols))
     for r, g, w in zip(row_of, group_of, weights, strict=True):
         expected[g] += w * dense[r]
-    import page_cluster.binary_rows as br
+    import page_cluster.signatures.binary_rows as br
 
     budget = br.DENSE_PRODUCT_BYTES
     try:

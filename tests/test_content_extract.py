@@ -114,7 +114,7 @@ def test_workers_read_clusters_as_the_calling_process_does(monkeypatch):
     # Spawned workers (a process running threads, such as the app, uses them).
     import multiprocessing
 
-    import page_cluster.parallel_parse as parallel_parse
+    import page_cluster.ingest.parallel_parse as parallel_parse
     from page_cluster.content.extract import extract_main_content
 
     pages = [p for n in (5, 40, 30) for p in site(n)[0]]
@@ -123,11 +123,11 @@ def test_workers_read_clusters_as_the_calling_process_does(monkeypatch):
     monkeypatch.setattr(
         parallel_parse, "pool_context", lambda: multiprocessing.get_context("spawn")
     )
-    there = extract_main_content(pages, cluster_keys=keys, jobs=2)
+    there = extract_main_content(pages, cluster_keys=keys, n_jobs=2)
     assert [c.main_text for c in there] == [c.main_text for c in here]
     assert [c.block_records() for c in there] == [c.block_records() for c in here]
     with pytest.raises(ValueError, match="jobs"):
-        extract_main_content(pages, jobs=0)
+        extract_main_content(pages, n_jobs=0)
 
 
 def _chrome_page(i: int, header_extra: str = "") -> dict:

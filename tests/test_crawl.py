@@ -16,7 +16,7 @@ from page_cluster.crawl.assemble import file_keys, host_order, host_starts
 from page_cluster.crawl.hosts import cluster_host, host_corpus
 from page_cluster.crawl.inputs import expand_inputs, output_names, parse_dask_spec
 from page_cluster.crawl.shards import FileShards, read_file_shards
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 
 from .conftest import SAMPLE
 from .crawl_fixtures import multi_host_pages, write_archive, write_multi_host_file

@@ -8,14 +8,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from page_cluster import (
-    detect_mirror_axis,
     extract_landmarks,
     merge_validated_clusters,
-    resolve_landmark_variant_keys,
     resolve_page_cluster_keys,
     validate_cluster_partition,
 )
+from page_cluster.explain import resolve_landmark_variant_keys
 from page_cluster.explain.landmarks import landmark_instance_tokens
+from page_cluster.validation import detect_mirror_axis
 
 from .test_properties import html_soup
 

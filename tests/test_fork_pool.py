@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.fork_pool import WorkerError, can_fork, ordered_map
+from page_cluster.parallel.fork_pool import WorkerError, can_fork, ordered_map
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="needs fork (POSIX, no threads)")
 

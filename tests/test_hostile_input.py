@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from page_cluster.base.limits import Limits
 from page_cluster.cli import main as cli_main
 from page_cluster.io import open_pages
 from page_cluster.io.json_file import check_writable, output_kind, write_json_atomic
@@ -28,7 +29,6 @@ from page_cluster.io.jsonl import InputError, read_bounded_lines
 from page_cluster.io.mirror import read_mirror_page
 from page_cluster.io.report import ReadReport
 from page_cluster.io.warc import iter_warc_pages
-from page_cluster.limits import Limits
 from page_cluster.parsing import attribute_cap
 from page_cluster.parsing.html_source import parse_html, parse_html_capped
 
@@ -395,7 +395,7 @@ def test_stdout_on_a_full_device():
 
 
 def test_a_killed_parse_worker_is_an_error(monkeypatch):
-    from page_cluster import parallel_parse
+    from page_cluster.ingest import parallel_parse
 
     real = parallel_parse.run_task
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from page_cluster import Page, resolve_page_cluster_keys
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 from page_cluster.io import InputError, open_pages
 from page_cluster.io.source import detect_format
 

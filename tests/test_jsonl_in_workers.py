@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 from page_cluster.io.jsonl import InputError
 from page_cluster.io.source import open_pages
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from page_cluster import (
-    extract_landmarks,
+from page_cluster import extract_landmarks
+from page_cluster.explain import (
     is_chrome_landmark_instance,
     landmark_instance_tokens,
     resolve_landmark_variant_keys,

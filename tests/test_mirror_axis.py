@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from page_cluster import (
+from page_cluster.validation import (
     MirrorAxis,
     detect_mirror_axis,
     normalize_href_by_mirror_axis,

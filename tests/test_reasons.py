@@ -7,11 +7,10 @@ import json
 from page_cluster import (
     build_cluster_reasons,
     extract_landmarks,
-    is_chrome_landmark_instance,
-    landmark_instance_tokens,
     resolve_page_cluster_keys,
     run_clustering,
 )
+from page_cluster.explain import is_chrome_landmark_instance, landmark_instance_tokens
 from page_cluster.validation.merge import merge_key_map
 
 HEADER = (

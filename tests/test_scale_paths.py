@@ -63,12 +63,12 @@ def test_block_first_stage_b_agrees_on_the_sample(sample_records, monkeypatch):
 
 
 def test_parallel_parsing_gives_identical_keys(sample_records):
-    one = resolve_page_cluster_keys(sample_records, jobs=1)
-    two = resolve_page_cluster_keys(sample_records, jobs=2)
+    one = resolve_page_cluster_keys(sample_records, n_jobs=1)
+    two = resolve_page_cluster_keys(sample_records, n_jobs=2)
     assert one == two
     order = list(range(len(sample_records)))
     random.Random(3).shuffle(order)
-    shuffled = resolve_page_cluster_keys([sample_records[i] for i in order], jobs=2)
+    shuffled = resolve_page_cluster_keys([sample_records[i] for i in order], n_jobs=2)
     back = [None] * len(order)
     for pos, i in enumerate(order):
         back[i] = shuffled[pos]
@@ -80,19 +80,19 @@ def test_spawned_workers_give_identical_keys(sample_records, monkeypatch):
     # interpreters that import the parsing modules themselves.
     import threading
 
-    import page_cluster.parallel_parse as parallel_parse
+    import page_cluster.ingest.parallel_parse as parallel_parse
 
     spawned = []
     real = parallel_parse._parse_spawned
     monkeypatch.setattr(parallel_parse, "_parse_spawned", lambda *a: spawned.append(1) or real(*a))
-    one = resolve_page_cluster_keys(sample_records, jobs=1)
+    one = resolve_page_cluster_keys(sample_records, n_jobs=1)
     stop = threading.Event()
     busy = threading.Thread(target=stop.wait)
     busy.start()
     try:
-        two = resolve_page_cluster_keys(sample_records, jobs=2)
+        two = resolve_page_cluster_keys(sample_records, n_jobs=2)
         # A JSONL source: its undecoded lines travel to the spawned workers.
-        from_lines = resolve_page_cluster_keys(open_pages(SAMPLE), jobs=2)
+        from_lines = resolve_page_cluster_keys(open_pages(SAMPLE), n_jobs=2)
     finally:
         stop.set()
         busy.join()
@@ -127,7 +127,7 @@ def test_progress_keeps_pass1b_above_the_reference_threshold(monkeypatch, sample
 def test_parallel_errors_name_the_record():
     bad = [{"html": "<p>x</p>"}] * 100 + [{"paths": ["a"]}]
     try:
-        resolve_page_cluster_keys(bad, jobs=2)
+        resolve_page_cluster_keys(bad, n_jobs=2)
     except Exception as exc:
         assert "page 100" in str(exc)
     else:

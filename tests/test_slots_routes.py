@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from page_cluster.clustering.routes import route_form, route_patterns
 from page_cluster.clustering.slots import generalize_slots
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
 
 
 def _corpus(bodies: list[str]):

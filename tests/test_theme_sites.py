@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from page_cluster.resolve import run_clustering
+from page_cluster.api.resolve import run_clustering
 
 from .theme_sites import SITES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.corpus import LANDMARK_CODES, token_info
+from page_cluster.signatures.corpus import LANDMARK_CODES, token_info
 
 STEPS = ["div.a", "main", "nav", "div[role=navigation]", "header.top", "ul", "li", "p", "footer"]
 

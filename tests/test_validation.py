@@ -9,15 +9,17 @@ from collections import defaultdict
 import pytest
 
 from page_cluster import (
-    ClusteredPage,
-    MirrorAxis,
-    compute_cluster_cohesion,
-    find_cross_cluster_duplicates,
     merge_validated_clusters,
     resolve_page_cluster_keys,
     validate_cluster_partition,
 )
-from page_cluster.ingest import build_corpus
+from page_cluster.ingest.build import build_corpus
+from page_cluster.validation import (
+    ClusteredPage,
+    MirrorAxis,
+    compute_cluster_cohesion,
+    find_cross_cluster_duplicates,
+)
 from page_cluster.validation.data import clustered_corpus_from_corpus
 from page_cluster.validation.merge import merge_key_map, safe_merges
 

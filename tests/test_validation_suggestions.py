@@ -12,13 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster import (
-    find_cluster_splits,
-    split_validated_clusters,
-    suggest_merges,
-    validate_cluster_partition,
-)
-from page_cluster.ingest import build_corpus
+from page_cluster import validate_cluster_partition
+from page_cluster.ingest.build import build_corpus
+from page_cluster.validation import find_cluster_splits, split_validated_clusters, suggest_merges
 from page_cluster.validation.data import (
     ClusteredCorpus,
     as_clustered_corpus,

@@ -2,7 +2,7 @@
 
 Everything here is plain Python on plain data and never imports streamlit, so it
 is tested without a browser or a Streamlit runtime. The Streamlit scripts
-(``app.py``, ``app_pages/``, ``app_ui/``) only call these functions and draw what
+(:mod:`page_cluster.app`) only call these functions and draw what
 they return.
 
 * :mod:`.sources`: crawl sources (a file or folder path, uploaded bytes) and

@@ -30,6 +30,7 @@ __all__ = [
     "LOCAL_ADDRESSES",
     "STATE_DIR_ENV",
     "AccessPolicy",
+    "StartOptions",
     "inside",
     "is_local_address",
     "listen_problem",
@@ -82,7 +83,8 @@ class AccessPolicy:
     data_roots: tuple[Path, ...]
     state_dir: Path
     allow_remote: bool = False
-    #: Files the app itself ships (the bundled sample): always readable.
+    #: Files the app itself ships (the bundled sample) and the crawl it was started
+    #: on: always readable.
     bundled: tuple[Path, ...] = ()
 
     def roots_text(self) -> str:
@@ -144,8 +146,36 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="app.py", add_help=False)
     parser.add_argument("--data-root", action="append", default=[])
     parser.add_argument("--allow-remote", action="store_true")
+    parser.add_argument("--crawl")
+    parser.add_argument("--jobs", type=int, default=-1)
     args, _unknown = parser.parse_known_args(list(argv))
     return args
+
+
+@dataclass(frozen=True)
+class StartOptions:
+    """How the server was started (``page-cluster app [CRAWL] [--jobs N]``)."""
+
+    #: The crawl to open first, instead of the bundled sample.
+    crawl: Path | None = None
+    #: Worker processes for parsing a large crawl, as ``n_jobs`` (-1: all cores).
+    n_jobs: int = -1
+
+
+def start_options(argv: Sequence[str], cwd: Path) -> StartOptions:
+    """The app's start options from its arguments (after ``--``).
+
+    >>> start_options(["--crawl", "a.jsonl", "--jobs", "2"], Path("/srv"))
+    StartOptions(crawl=PosixPath('/srv/a.jsonl'), n_jobs=2)
+    >>> start_options([], Path("/srv"))
+    StartOptions(crawl=None, n_jobs=-1)
+    """
+    args = _parse_args(argv)
+    crawl = None
+    if args.crawl:
+        given = _expand(args.crawl)
+        crawl = given if given.is_absolute() else cwd / given
+    return StartOptions(crawl, args.jobs or -1)
 
 
 def policy_from(
@@ -176,7 +206,10 @@ def policy_from(
     state = env.get(STATE_DIR_ENV, "").strip()
     state_dir = _expand(state) if state else home / ".page-cluster"
     allow = args.allow_remote or env.get(ALLOW_REMOTE_ENV, "").strip() == "1"
-    return AccessPolicy(tuple(unique), state_dir, allow, tuple(bundled))
+    # The crawl named when the server was started is readable wherever it is.
+    start = start_options(argv, cwd).crawl
+    files = (*bundled, start) if start is not None else tuple(bundled)
+    return AccessPolicy(tuple(unique), state_dir, allow, files)
 
 
 def is_local_address(address: str | None) -> bool:

@@ -26,11 +26,11 @@ import numpy as np
 import pandas as pd
 
 from .._version import __version__
+from ..api.resolve import run_clustering
+from ..base.model import Page
 from ..clustering.pipeline import ClusterRun
 from ..explain.reasons import build_cluster_reasons
 from ..io.report import ReadReport
-from ..model import Page
-from ..resolve import run_clustering
 from ..validation.cohesion import (
     ClusterCohesion,
     CohesionPairs,
@@ -359,8 +359,12 @@ def analyse(
     *,
     digest: str | None = None,
     progress: RunProgress | None = None,
+    n_jobs: int | None = None,
 ) -> Analysis:
     """Read, cluster and validate one crawl; raises :class:`LoadError` on bad input.
+
+    ``n_jobs`` (scikit-learn's meaning, see :mod:`page_cluster.parallel.jobs`)
+    parses a large crawl in worker processes; the result is the same.
 
     A crawl in which no page can be read is bad input too; the error says what
     was skipped and why.
@@ -376,6 +380,7 @@ def analyse(
         loaded.pages,
         content_block_attribute=options.content_block_attribute,
         on_progress=progress.event,
+        n_jobs=n_jobs,
     )
     if run.corpus.n_pages == 0:
         raise LoadError(source.label, no_pages_message(loaded.report))

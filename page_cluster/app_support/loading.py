@@ -26,13 +26,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
+from ..base.model import Page
 from ..io.jsonl import InputError, parse_jsonl_line
 from ..io.mirror import read_mirror_page
 from ..io.record import PageRecord
 from ..io.report import ReadReport
 from ..io.source import PageSource, open_pages
 from ..io.warc import read_warc_page
-from ..model import Page
 from .labels import page_title
 from .sources import CrawlSource, FileStamp, LoadError, content_hash, file_stamp
 

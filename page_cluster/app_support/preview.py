@@ -22,12 +22,12 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..corpus import LANDMARK_CODES
 from ..explain.landmarks import (
     extract_landmarks,
     is_chrome_landmark_instance,
     landmark_instance_tokens,
 )
+from ..signatures.corpus import LANDMARK_CODES
 
 __all__ = [
     "PREVIEW_MAX_CHARS",

@@ -13,7 +13,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..progress import ProgressEvent
+from ..base.progress import ProgressEvent
 
 __all__ = ["READ_SHARE", "ProgressSnapshot", "RunProgress", "format_bytes"]
 

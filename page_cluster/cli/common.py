@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterable
 from contextlib import suppress
 from typing import Any, NoReturn, TextIO
 
+from ..base.limits import DEFAULT_LIMITS, MAX_WARNINGS, Limits
+from ..base.model import attribute_name_problem
 from ..io.report import Skipped
-from ..limits import DEFAULT_LIMITS, MAX_WARNINGS, Limits
-from ..model import attribute_name_problem
 from .progress import ProgressPrinter
 
 __all__ = [
@@ -110,7 +110,7 @@ def non_negative_int(text: str) -> int:
 
 
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
-    """The options that change the bounds of :mod:`page_cluster.limits`."""
+    """The options that change the bounds of :mod:`page_cluster.base.limits`."""
     d = DEFAULT_LIMITS
     parser.add_argument(
         "--max-page-bytes",
@@ -145,7 +145,7 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
 
 
 def limits_from_args(args: argparse.Namespace) -> Limits:
-    """The :class:`~page_cluster.limits.Limits` the options ask for."""
+    """The :class:`~page_cluster.base.limits.Limits` the options ask for."""
     return Limits(
         max_page_bytes=args.max_page_bytes,
         max_line_bytes=args.max_line_bytes,
@@ -156,12 +156,32 @@ def limits_from_args(args: argparse.Namespace) -> Limits:
 
 def is_worker_failure(exc: BaseException) -> bool:
     """Whether ``exc`` says a parsing worker process died (killed, out of memory)."""
-    from ..fork_pool import WorkerError
+    from ..parallel.fork_pool import WorkerError
 
     if isinstance(exc, WorkerError):
         return True
     process = sys.modules.get("concurrent.futures.process")
     return process is not None and isinstance(exc, process.BrokenProcessPool)
+
+
+def n_jobs_value(text: str) -> int:
+    """``argparse`` type for ``--jobs``: ``n_jobs`` as the library means it (any
+    whole number but 0; see :mod:`page_cluster.parallel.jobs`)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value == 0:
+        raise argparse.ArgumentTypeError("0 has no meaning: 1 for one process, -1 for all cores")
+    return value
+
+
+def jobs_count(text: str) -> int:
+    """``argparse`` type for ``--jobs`` of a command that parses: the number of
+    processes ``n_jobs`` asks for on this machine (-1: all cores)."""
+    from ..parallel.jobs import effective_jobs
+
+    return effective_jobs(n_jobs_value(text))
 
 
 def positive_int(text: str) -> int:

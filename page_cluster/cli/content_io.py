@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ..base.limits import MAX_LINE_BYTES
+from ..base.model import Page
 from ..io.jsonl import InputError, read_bounded_lines, read_jsonl_pages
-from ..limits import MAX_LINE_BYTES
-from ..model import Page
 from .progress import ProgressPrinter
 
 __all__ = ["ContentInput", "read_clusters_file", "read_content_input"]
@@ -86,13 +86,13 @@ def read_content_input(
                 raise InputError(f"line {line}", f"page id {page_id!r} is not in {clusters}")
             keys.append(key)
     else:
-        from ..resolve import resolve_page_cluster_keys
+        from ..api.resolve import resolve_page_cluster_keys
 
         progress.read_done(len(pages))
         keys = resolve_page_cluster_keys(
             pages,
             content_block_attribute=content_block_attribute,
             on_progress=progress.event,
-            jobs=jobs,
+            n_jobs=jobs,
         )
     return ContentInput(pages, ids, keys)

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ..base.model import InvalidPageError
 from ..content.classify import BLOCK_CLASSES
 from ..content.extract import ExtractOptions, extract_main_content
 from ..content.quark import QUARK_ATTRIBUTE, QuarkReport, quark_report, score_page
 from ..io.jsonl import InputError
-from ..model import InvalidPageError
 from .common import UsageParser, run_entry
 from .progress import ProgressPrinter
 

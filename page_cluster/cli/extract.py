@@ -14,14 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ..base.model import InvalidPageError
 from ..content.blocks import parse_block_tags
 from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_content
 from ..content.noise import DEFAULT_MIN_SCORE
 from ..content.per_page import OWN, PER_PAGE_CHOICES, trafilatura_available
 from ..io.jsonl import InputError
-from ..model import InvalidPageError
-from ..parallel_parse import default_jobs
-from .common import UsageParser, attribute_name, positive_int, run_entry, write_jsonl
+from .common import UsageParser, attribute_name, jobs_count, run_entry, write_jsonl
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
@@ -91,11 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--jobs",
-        type=positive_int,
-        default=None,
+        type=jobs_count,
+        default="-1",
         metavar="N",
-        help="worker processes for clustering and reading clusters (default: all cores; "
-        "the output is the same for any N)",
+        help="worker processes for clustering and reading clusters, as n_jobs: N, or -1 "
+        "for all cores (default); the output is the same for any N",
     )
     p.add_argument(
         "--content-block-attribute",
@@ -110,7 +109,7 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
     from .content_io import read_content_input
 
     progress = ProgressPrinter(stderr)
-    jobs = args.jobs or default_jobs()
+    jobs = args.jobs
     try:
         data = read_content_input(
             stdin, args.clusters, args.content_block_attribute, progress, jobs=jobs
@@ -137,7 +136,7 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
             progress.message(f"extract: {done}/{total} clusters read")
 
     results = extract_main_content(
-        data.pages, cluster_keys=data.keys, options=options, on_cluster=on_cluster, jobs=jobs
+        data.pages, cluster_keys=data.keys, options=options, on_cluster=on_cluster, n_jobs=jobs
     )
 
     def records():

@@ -13,21 +13,20 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO, TextIO
 
 from .._version import __version__
+from ..base.model import InvalidPageError
 from ..crawl.inputs import expand_inputs, is_crawl_run
-from ..ingest import build_corpus
+from ..ingest.build import build_corpus
 from ..io.jsonl import InputError
 from ..io.source import FORMATS, open_pages
-from ..model import InvalidPageError
-from ..parallel_parse import default_jobs
-from ..preload import preload_in_background
+from ..parallel.preload import preload_in_background
 from .common import (
     UsageParser,
     add_limit_options,
     attribute_name,
     exit_now,
     is_worker_failure,
+    jobs_count,
     limits_from_args,
-    positive_int,
     run_entry,
     skip_warner,
     write_jsonl,
@@ -43,6 +42,7 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "page_cluster.cli.validate_cmd:main",
     "extract": "page_cluster.cli.extract:main",
     "evaluate": "page_cluster.cli.evaluate:main",
+    "app": "page_cluster.cli.app_cmd:main",
 }
 
 DESCRIPTION = """\
@@ -60,13 +60,19 @@ Fields a record lacks are derived: paths and host from its URL, stylesheetHrefs
 from its <link rel=stylesheet> tags. Output ids: the record's id, else its URL,
 else its 0-based index. Progress and skipped-record counts go to stderr.
 
-To check a saved partition without re-clustering: page-cluster validate --help"""
+To check a saved partition without re-clustering: page-cluster validate --help
+To explore the clusters in the analyst app: page-cluster app [CRAWL] (see --help)"""
 
 #: What a clustering run imports after reading (the numpy stack): loaded in a
 #: background thread while the pages are parsed. numpy loads ``random`` and
 #: ``ma`` only on first use (random fingerprint codes, ``np.unique``), which
 #: would otherwise fall in the serial clustering step.
-CLUSTER_MODULES = ("page_cluster.clustering.pipeline", "numpy.random", "numpy.ma")
+CLUSTER_MODULES = (
+    "page_cluster.clustering.pipeline",
+    "page_cluster.clustering.params",
+    "numpy.random",
+    "numpy.ma",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,10 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         "-j",
-        type=positive_int,
-        default=default_jobs(),
+        type=jobs_count,
+        default="-1",
         metavar="N",
-        help="worker processes for parsing (default: all cores); output is identical for any N",
+        help="worker processes for parsing, as n_jobs: N, or -1 for all cores (default), "
+        "-2 for all but one; output is identical for any N",
     )
     crawl = p.add_argument_group("crawl archives (several files, many hosts)")
     crawl.add_argument(

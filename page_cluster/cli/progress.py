@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
+from ..base.progress import ProgressEvent
 from ..io.report import one_line
-from ..progress import ProgressEvent
 
 __all__ = ["ProgressPrinter"]
 

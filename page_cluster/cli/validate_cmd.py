@@ -20,12 +20,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..ingest import build_corpus
+from ..base.limits import MAX_LINE_BYTES
+from ..base.model import InvalidPageError
+from ..ingest.build import build_corpus
 from ..io.json_file import check_writable, write_json_atomic, write_jsonl_atomic
 from ..io.jsonl import InputError, read_bounded_lines
 from ..io.source import FORMATS, open_pages
-from ..limits import MAX_LINE_BYTES
-from ..model import InvalidPageError
 from ..validation.data import clustered_corpus_from_corpus
 from ..validation.merge import merge_validated_clusters
 from ..validation.report import validate_cluster_partition

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..corpus import Corpus
+from ..signatures.corpus import Corpus
 
 __all__ = ["FAMILY_VALUES", "generalize_corpus", "rewrite_token", "value_families"]
 
@@ -45,8 +45,8 @@ def _segment_classes(seg: str) -> list[str]:
     return [c for c in m.group(2).split(".") if c]
 
 
-def value_families(tokens: list[str]) -> set[str]:
-    """Families with at least ``FAMILY_VALUES`` distinct members in the vocabulary.
+def value_families(tokens: list[str], min_values: int = FAMILY_VALUES) -> set[str]:
+    """Families with at least ``min_values`` distinct members in the vocabulary.
 
     >>> sorted(value_families(["body>article.category-news", "body>article.category-art",
     ...                        "body>article.category-tech", "body>div.col-left"]))
@@ -63,7 +63,7 @@ def value_families(tokens: list[str]) -> set[str]:
                 fam = _family(cls)
                 if fam is not None:
                     values[fam].add(cls)
-    return {fam for fam, members in values.items() if len(members) >= FAMILY_VALUES}
+    return {fam for fam, members in values.items() if len(members) >= min_values}
 
 
 def _rewrite_segment(seg: str, families: set[str]) -> str:
@@ -104,9 +104,9 @@ def rewrite_token(token: str, families: set[str], cache: dict[str, str] | None =
     return ">".join(out)
 
 
-def generalize_corpus(corpus: Corpus) -> Corpus:
+def generalize_corpus(corpus: Corpus, *, min_values: int = FAMILY_VALUES) -> Corpus:
     """The corpus over the generalised vocabulary (unchanged when nothing applies)."""
-    families = value_families(corpus.tokens)
+    families = value_families(corpus.tokens, min_values)
     if not families:
         return corpus
     cache: dict[str, str] = {}

@@ -12,12 +12,13 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..binary_rows import BinaryRows, group_sums
-from ..corpus import Corpus, PageSignals, TokenInfo, token_info
-from ..progress import ProgressCallback, ProgressEvent
+from ..base.progress import ProgressCallback, ProgressEvent
+from ..signatures.binary_rows import BinaryRows, group_sums
+from ..signatures.corpus import Corpus, PageSignals, TokenInfo, token_info
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_form, route_patterns
@@ -25,6 +26,9 @@ from .slots import generalize_slots
 from .stage_a import cluster_block
 from .stage_b import agglomerate_units
 from .template_tokens import TemplateTokenModel, self_named_tokens, template_token_mask
+
+if TYPE_CHECKING:
+    from .params import ClusterParams
 
 __all__ = [
     "ClusterRun",
@@ -90,8 +94,14 @@ def _host_label(host: str | None) -> str:
     return host or ""
 
 
-def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) -> ClusterRun:
+def cluster_corpus(
+    corpus: Corpus,
+    on_progress: ProgressCallback | None = None,
+    params: ClusterParams | None = None,
+) -> ClusterRun:
     """Cluster a parsed corpus (deterministic, independent of page order).
+
+    ``params`` holds every threshold (default: :class:`~.params.ClusterParams()`).
 
     Templates belong to a host, so each host is clustered on its own
     (:func:`cluster_host_corpus` on that host's pages alone, as a crawl run does
@@ -101,7 +111,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
     """
     groups = host_pages(corpus.signals)
     if len(groups) <= 1:
-        return cluster_host_corpus(corpus, on_progress)
+        return cluster_host_corpus(corpus, on_progress, params)
     emit = on_progress or (lambda _e: None)
     n = corpus.n_pages
     emit(ProgressEvent("pass0-signals", pages_seen=n))
@@ -118,7 +128,7 @@ def cluster_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) 
                 "note", message=f"host {k}/{len(groups)}: {host or '(no host)'}: {len(pages)} pages"
             )
         )
-        runs.append((pages, cluster_host_corpus(corpus.take_pages(pages), forward)))
+        runs.append((pages, cluster_host_corpus(corpus.take_pages(pages), forward, params)))
     if n > COMPAT_PASS1B_PAGES:
         emit(ProgressEvent("pass1b-assign", pages_assigned=n, pages_to_assign=n))
     return _join_runs(corpus, runs)
@@ -256,14 +266,21 @@ def _spread_model(
     )
 
 
-def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = None) -> ClusterRun:
+def cluster_host_corpus(
+    corpus: Corpus,
+    on_progress: ProgressCallback | None = None,
+    params: ClusterParams | None = None,
+) -> ClusterRun:
     """Cluster the pages of one host (the engine proper; see :func:`cluster_corpus`).
 
     Given several hosts it still runs, with the vocabulary steps (class
     families, slots, template-token marks) shared across them.
     """
+    from .params import ClusterParams
+
+    p = params if params is not None else ClusterParams()
     emit = on_progress or (lambda _e: None)
-    corpus = generalize_slots(generalize_corpus(corpus))
+    corpus = generalize_slots(generalize_corpus(corpus, min_values=p.family_values), params=p)
     n = corpus.n_pages
     signals = corpus.signals
     blocking = resolve_block_keys(
@@ -279,7 +296,7 @@ def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = N
     host_of_block = [host_of_block_map[b] for b in range(len(block_names))]
 
     # Items: distinct (block, signature, route) triples.
-    page_route, route_fine, route_view = _page_routes(signals)
+    page_route, route_fine, route_view = _page_routes(signals, p)
     n_sigs = max(corpus.n_signatures, 1)
     n_routes = int(page_route.max()) + 1 if n else 1
     pair = (page_block * n_sigs + corpus.page_sig.astype(np.int64)) * n_routes + page_route
@@ -301,13 +318,13 @@ def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = N
         sigs, inverse = np.unique(item_sig[host_items], return_inverse=True)
         counts = np.bincount(inverse, weights=item_count[host_items]).astype(np.float64)
         model = template_token_mask(
-            matrix.take(sigs), info.parent, info.depth, info.is_attr, counts, marked
+            matrix.take(sigs), info.parent, info.depth, info.is_attr, counts, marked, params=p
         )
         host_models[host] = model
         # Stage A compares what tells pages apart: not the site chrome, and not
         # what nearly every page of the host has (on a site with a large
         # sidebar those would make two templates look 95% alike).
-        common = model.support >= UNIVERSAL_SHARE * counts.sum()
+        common = model.support >= p.universal_share * counts.sum()
         # Nor what one page alone has and is kept only on presumption (an
         # anchor id, a one-off block): it cannot tell a group of pages from
         # another, and it made nearly every page of a manual a unit of its own.
@@ -324,7 +341,9 @@ def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = N
     for b in range(total_blocks):
         items = np.nonzero(item_block == b)[0]
         weights = host_weights[host_of_block[b]]
-        result = cluster_block(matrix, item_sig[items], item_count[items], weights)
+        result = cluster_block(
+            matrix, item_sig[items], item_count[items], weights, max_distance=p.unit_distance
+        )
         if result.path != "exact":
             emit(
                 ProgressEvent(
@@ -365,6 +384,7 @@ def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = N
             np.asarray([unit_block[i] for i in idx], dtype=np.int64),
             item_view=route_view[item_route],
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
+            params=p,
         )
         for grp in groups:
             members = [idx[g] for g in grp]
@@ -396,7 +416,9 @@ def cluster_host_corpus(corpus: Corpus, on_progress: ProgressCallback | None = N
     )
 
 
-def _page_routes(signals: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _page_routes(
+    signals: list, params: ClusterParams
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
     the host's mirror axis (language directories) blanked.
 
@@ -417,10 +439,18 @@ def _page_routes(signals: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for host in sorted(by_host):
         pages = by_host[host]
         paths = [signals[i].paths for i in pages]
-        axis = detect_mirror_axis(paths)
+        axis = detect_mirror_axis(
+            paths,
+            min_skeleton_count=params.mirror_min_skeleton_count,
+            max_position=params.mirror_max_position,
+        )
         position = axis.position if axis is not None else None
-        patterns = route_patterns(paths, position)
-        forms = [route_form(p, position) for p in route_patterns(paths, position, shapes=False)]
+        literal = {"min_pages": params.literal_min_pages, "min_share": params.literal_min_share}
+        patterns = route_patterns(paths, position, **literal)
+        forms = [
+            route_form(p, position)
+            for p in route_patterns(paths, position, shapes=False, **literal)
+        ]
         for i, pat, form in zip(pages, patterns, forms, strict=True):
             key = (host, pat, form)
             if key not in ids:
@@ -438,7 +468,7 @@ def site_chrome(tokens: list[str], info: TokenInfo) -> np.ndarray:
     article or section: the header of a blog post or a listing's pagination
     ``<nav>`` belongs to a template, the site header does not.
 
-    >>> from page_cluster.corpus import token_info
+    >>> from page_cluster.signatures.corpus import token_info
     >>> toks = ["body>header", "body>header>nav", "body>section", "body>section>article",
     ...         "body>section>article>header", "body>section>nav"]
     >>> site_chrome(toks, token_info(toks)).tolist()
@@ -471,6 +501,7 @@ def _merge_host_units(
     unit_block: np.ndarray,
     on_note: Callable[[str], None] | None = None,
     item_view: np.ndarray | None = None,
+    params: ClusterParams | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order)."""
     if not units:
@@ -548,6 +579,7 @@ def _merge_host_units(
         point_routes,
         base_rate,
         n_view,
+        params,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -567,6 +599,7 @@ def _agglomerate_scalable(
     routes: np.ndarray,
     base_rate: np.ndarray,
     n_view: int = 0,
+    params: ClusterParams | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -586,6 +619,7 @@ def _agglomerate_scalable(
             routes=routes,
             base_rate=base_rate,
             view_routes=n_view,
+            params=params,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -604,6 +638,7 @@ def _agglomerate_scalable(
             routes=routes[idx],
             base_rate=base_rate,
             view_routes=n_view,
+            params=params,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -625,6 +660,7 @@ def _agglomerate_scalable(
             np.asarray(group_routes),
             base_rate,
             n_view,
+            params,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

@@ -39,15 +39,21 @@ VARIABLE = "*"
 
 
 def route_patterns(
-    paths: Sequence[Sequence[str]], blank_position: int | None = None, *, shapes: bool = True
+    paths: Sequence[Sequence[str]],
+    blank_position: int | None = None,
+    *,
+    shapes: bool = True,
+    min_pages: int = LITERAL_MIN_PAGES,
+    min_share: float = LITERAL_MIN_SHARE,
 ) -> list[str]:
     """The route pattern of every page (``paths``: its URL path segments).
 
     Segments are decided left to right: a value is kept when enough pages reach
-    the same pattern prefix and share it there. ``blank_position`` (a mirror
-    axis, 0-based) is always variable. Without ``shapes`` a variable segment is
-    always ``*``: the route as the site's router sees it, with no guess about
-    the words inside names (a slug's recurring first word is not a route).
+    the same pattern prefix and share it there (``min_pages`` and ``min_share``).
+    ``blank_position`` (a mirror axis, 0-based) is always variable. Without
+    ``shapes`` a variable segment is always ``*``: the route as the site's
+    router sees it, with no guess about the words inside names (a slug's
+    recurring first word is not a route).
     """
     segs = [tuple(s for s in p if isinstance(s, str) and s) for p in paths]
     patterns: list[list[str]] = [[] for _ in segs]
@@ -64,7 +70,7 @@ def route_patterns(
                     patterns[i].append(VARIABLE)
                 continue
             counts = Counter(segs[i][pos] for i in members)
-            floor = max(LITERAL_MIN_PAGES, LITERAL_MIN_SHARE * len(members))
+            floor = max(min_pages, min_share * len(members))
             variable = [i for i in members if counts[segs[i][pos]] < floor]
             if shapes:
                 named = _name_shapes([segs[i][pos] for i in variable], floor)

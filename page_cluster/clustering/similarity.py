@@ -1,7 +1,7 @@
 """Set similarity of two token collections (the reference's ``jaccardSimilarity``).
 
 Pairwise similarities of many signatures are vectorised where they are used
-(:func:`page_cluster.binary_rows.pair_intersections`).
+(:func:`page_cluster.signatures.binary_rows.pair_intersections`).
 """
 
 from __future__ import annotations

@@ -28,11 +28,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..binary_rows import BinaryRows
-from ..corpus import Corpus
+from ..signatures.binary_rows import BinaryRows
+from ..signatures.corpus import Corpus
+
+if TYPE_CHECKING:
+    from .params import ClusterParams
 
 __all__ = ["SLOT_EXCLUSIVE", "generalize_slots"]
 
@@ -57,14 +61,20 @@ def _kind(tag: str) -> str:
     return "h" if tag in _HEADINGS else tag
 
 
-def generalize_slots(corpus: Corpus, on_merge: Callable[[str, str], None] | None = None) -> Corpus:
+def generalize_slots(
+    corpus: Corpus,
+    on_merge: Callable[[str, str], None] | None = None,
+    *,
+    params: ClusterParams | None = None,
+) -> Corpus:
     """The corpus with every slot's names merged into one token path.
 
     ``on_merge(a, b)`` is called for each pair of sibling tokens read as one slot.
+    ``params`` holds the thresholds (default: this module's constants).
     """
     for _ in range(MAX_PASSES):
         before = len(corpus.tokens)
-        corpus = _one_pass(corpus, on_merge)
+        corpus = _one_pass(corpus, on_merge, params)
         if len(corpus.tokens) == before:
             break
     return corpus
@@ -124,7 +134,13 @@ class _Level:
         return (has * self.counts[sigs]) @ has.T
 
 
-def _alike(a: dict[str, float], b: dict[str, float], na: float, nb: float) -> bool:
+def _alike(
+    a: dict[str, float],
+    b: dict[str, float],
+    na: float,
+    nb: float,
+    params: ClusterParams | None = None,
+) -> bool:
     """One slot under two names: both leaves, or both print their own name again
     inside at the same place (``div.chapter > h2.chapter``, ``div.section >
     h3.section``: the name is a value the template fills in) with nothing inside
@@ -132,17 +148,22 @@ def _alike(a: dict[str, float], b: dict[str, float], na: float, nb: float) -> bo
     ``na`` and ``nb`` pages."""
     if not a and not b:
         return True
-    echo_a = {path for path, f in a.items() if "~" in path and f >= TYPICAL}
-    echo_b = {path for path, f in b.items() if "~" in path and f >= TYPICAL}
+    if params is None:
+        typical, absent, significance = TYPICAL, ABSENT, SIGNIFICANCE
+    else:
+        typical, absent = params.slot_typical, params.slot_absent
+        significance = params.slot_significance
+    echo_a = {path for path, f in a.items() if "~" in path and f >= typical}
+    echo_b = {path for path, f in b.items() if "~" in path and f >= typical}
     if not echo_a & echo_b:
         return False
     apart = [
         (fa, fb)
         for fa, fb in ((a.get(p, 0.0), b.get(p, 0.0)) for p in a.keys() | b.keys())
-        if (fa >= TYPICAL and fb <= ABSENT) or (fb >= TYPICAL and fa <= ABSENT)
+        if (fa >= typical and fb <= absent) or (fb >= typical and fa <= absent)
     ]
     return all(
-        _table_chance(fa * na, na, fb * nb, nb) > SIGNIFICANCE / len(apart) for fa, fb in apart
+        _table_chance(fa * na, na, fb * nb, nb) > significance / len(apart) for fa, fb in apart
     )
 
 
@@ -163,7 +184,11 @@ def _table_chance(a: float, na: float, c: float, nc: float) -> float:
     )
 
 
-def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Corpus:
+def _one_pass(
+    corpus: Corpus,
+    on_merge: Callable[[str, str], None] | None,
+    params: ClusterParams | None = None,
+) -> Corpus:
     """One sweep over every depth, decided on one vocabulary and renamed once.
 
     A rename at one depth keeps every shallower step of the tokens it touches,
@@ -185,7 +210,7 @@ def _one_pass(corpus: Corpus, on_merge: Callable[[str, str], None] | None) -> Co
         leader: dict[int, int] = {}
         for members in siblings.values():
             if len(members) >= 2:
-                _merge_siblings(lv, members, leader, on_merge)
+                _merge_siblings(lv, members, leader, on_merge, params)
         if leader:
             renames.append((depth, leader))
     if not renames:
@@ -201,6 +226,7 @@ def _merge_siblings(
     members: list[int],
     leader: dict[int, int],
     on_merge: Callable[[str, str], None] | None,
+    params: ClusterParams | None = None,
 ) -> None:
     """Merge sibling names into slots, best evidenced pair of groups first.
 
@@ -209,13 +235,14 @@ def _merge_siblings(
     two unlike groups together, while a gradient of names (a table of contents
     on most chapters, some sections, no subsection) stays one slot.
     """
+    exclusive = SLOT_EXCLUSIVE if params is None else params.slot_exclusive
     co = lv.co_occurrence(members)
     support = lv.support[members]
     # A name whose pages overlap every other name's on more than the exclusive
     # share of its own pages can never join a group (pages shared with a group
     # only add up, and the bound is at most its own share), so its inside is
     # never needed.
-    apart = co <= SLOT_EXCLUSIVE * support[:, None]
+    apart = co <= exclusive * support[:, None]
     np.fill_diagonal(apart, False)
     keep = np.flatnonzero(apart.any(axis=1))
     if len(keep) < 2:
@@ -240,7 +267,7 @@ def _merge_siblings(
                 ok = allowed.get((ka, kb))
                 if ok is None:
                     both = shared[pos[ka], pos[kb]]
-                    ok = both <= SLOT_EXCLUSIVE * min(na, nb) and _alike(ia, ib, na, nb)
+                    ok = both <= exclusive * min(na, nb) and _alike(ia, ib, na, nb, params)
                     allowed[(ka, kb)] = ok
                 if not ok:
                     continue

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..binary_rows import BinaryRows, pair_intersections
+from ..signatures.binary_rows import BinaryRows, pair_intersections
 from .labels import number_by_first_member
 from .linkage import average_linkage_labels
 

@@ -17,10 +17,14 @@ recomputed from all its pages, so later decisions see the pooled evidence.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .labels import number_by_first_member
+
+if TYPE_CHECKING:
+    from .params import ClusterParams
 
 __all__ = ["ABSENT", "CHARACTERISTIC", "PARENT_PRESENT", "agglomerate_units"]
 
@@ -72,7 +76,17 @@ class _Units:
         sizes: np.ndarray | None = None,
         base_rate: np.ndarray | None = None,
         view_routes: int = 0,
+        params: ClusterParams | None = None,
     ) -> None:
+        if params is None:
+            self.t_parent, self.t_absent, self.t_char = PARENT_PRESENT, ABSENT, CHARACTERISTIC
+            self.t_subtree, self.t_substantial = SUBTREE_SHARE, SUBSTANTIAL
+            self.t_significance, self.t_routes = SIGNIFICANCE, ROUTE_OVERLAP
+        else:
+            self.t_parent, self.t_absent = params.parent_present, params.absent
+            self.t_char, self.t_subtree = params.characteristic, params.subtree_share
+            self.t_substantial, self.t_significance = params.substantial, params.significance
+            self.t_routes = params.route_overlap
         self.prof = prof
         self.view_routes = view_routes
         self.strict = False
@@ -90,10 +104,10 @@ class _Units:
             self.every = self.every | weak
         par = prof[:, parent_cols]
         par[:, top] = 1.0
-        self.parent_present = par >= PARENT_PRESENT
-        self.parent_seen = par > ABSENT
-        self.absent = prof <= ABSENT
-        self.characteristic = prof >= CHARACTERISTIC
+        self.parent_present = par >= self.t_parent
+        self.parent_seen = par > self.t_absent
+        self.absent = prof <= self.t_absent
+        self.characteristic = prof >= self.t_char
         # Columns by depth, deepest first, for summing subtrees.
         depth = np.zeros(len(top), dtype=np.int64)
         for _ in range(64):
@@ -129,7 +143,7 @@ class _Units:
             self.mass_any[i] = self._subtree_mass(i, self.structure)
 
     def _subtree_mass(self, i: int, columns: np.ndarray) -> np.ndarray:
-        m = ((self.prof[i] >= SUBTREE_SHARE) & columns).astype(np.float64)
+        m = ((self.prof[i] >= self.t_subtree) & columns).astype(np.float64)
         for cols in self.levels:
             np.add.at(m, self.parent_cols[cols], m[cols])
         return m
@@ -169,10 +183,10 @@ class _Units:
         p = self.prof[i]
         par = p[self.parent_cols]
         par[self.top] = 1.0
-        self.parent_present[i] = par >= PARENT_PRESENT
-        self.parent_seen[i] = par > ABSENT
-        self.absent[i] = p <= ABSENT
-        self.characteristic[i] = p >= CHARACTERISTIC
+        self.parent_present[i] = par >= self.t_parent
+        self.parent_seen[i] = par > self.t_absent
+        self.absent[i] = p <= self.t_absent
+        self.characteristic[i] = p >= self.t_char
         self._refresh_mass(i)
 
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray]:
@@ -230,7 +244,7 @@ class _Units:
         if not n_views or self.routes is None:
             return np.zeros(len(self.prof), dtype=bool)
         views = self.routes[:, -n_views:]
-        apart = np.minimum(views, views[i]).sum(axis=1) <= ROUTE_OVERLAP
+        apart = np.minimum(views, views[i]).sum(axis=1) <= self.t_routes
         one_i, one_j = self._substantial(i, self.structure, self.mass_any)
         return apart & (one_i | one_j)
 
@@ -259,7 +273,7 @@ class _Units:
         if self.routes is not None:
             n_views = self.view_routes
             shaped = self.routes[:, : self.routes.shape[1] - n_views]
-            far = np.minimum(shaped, shaped[i]).sum(axis=1) <= ROUTE_OVERLAP
+            far = np.minimum(shaped, shaped[i]).sum(axis=1) <= self.t_routes
             out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
         out |= self._other_view(i)
         return out
@@ -283,7 +297,7 @@ class _Units:
         cols, rows = self._owned_by_others(i, lacking)
         weights = self.characteristic[rows, cols] * mass[rows, cols]
         d_j = d_j + np.bincount(rows, weights=weights, minlength=len(d_j))
-        return d_i >= SUBSTANTIAL, d_j >= SUBSTANTIAL
+        return d_i >= self.t_substantial, d_j >= self.t_substantial
 
     def _sides(
         self, i: int, evidence: np.ndarray, *, significant: bool | str = False
@@ -341,7 +355,7 @@ class _Units:
         else:
             chance = np.minimum(chance, rate**n_have)
         tested = np.bincount(rows, minlength=k)[rows]
-        ok = chance <= SIGNIFICANCE / tested
+        ok = chance <= self.t_significance / tested
         return np.bincount(rows[ok], minlength=k) > 0
 
 
@@ -358,6 +372,7 @@ def agglomerate_units(
     routes: np.ndarray | None = None,
     base_rate: np.ndarray | None = None,
     view_routes: int = 0,
+    params: ClusterParams | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -366,7 +381,8 @@ def agglomerate_units(
     by default; site chrome such as header and navigation variants should not).
     Returns a group label per unit, numbered by first member. Deterministic: ties
     go to the lowest unit indices. ``trace(i, j, distance)`` is called for every
-    merge (unit ``j`` pooled into ``i``).
+    merge (unit ``j`` pooled into ``i``). ``params`` holds the thresholds
+    (default: this module's constants).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -403,6 +419,7 @@ def agglomerate_units(
         sizes,
         base_rate,
         view_routes,
+        params,
     )
     ids = np.arange(k)
     group = np.arange(k)

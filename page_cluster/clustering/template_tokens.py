@@ -17,11 +17,14 @@ lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..binary_rows import BinaryRows
+from ..signatures.binary_rows import BinaryRows
+
+if TYPE_CHECKING:
+    from .params import ClusterParams
 
 __all__ = [
     "TemplateTokenModel",
@@ -111,7 +114,10 @@ def child_set_diversity(
 
 
 def partnered_tokens(
-    matrix: BinaryRows, parent: np.ndarray, min_support: int = PARTNER_MIN
+    matrix: BinaryRows,
+    parent: np.ndarray,
+    min_support: int = PARTNER_MIN,
+    max_chance: float = PARTNER_CHANCE,
 ) -> np.ndarray:
     """Tokens found on exactly the signatures of another, unrelated token.
 
@@ -140,7 +146,7 @@ def partnered_tokens(
     same = np.bincount(s_int)[s_int]
     log_fact = np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, n + 1)))])
     log_comb = log_fact[n] - log_fact[s_int] - log_fact[n - s_int]
-    candidates = candidates[np.log(np.maximum(same - 1, 1)) - log_comb <= np.log(PARTNER_CHANCE)]
+    candidates = candidates[np.log(np.maximum(same - 1, 1)) - log_comb <= np.log(max_chance)]
     if not len(candidates):
         return out
     order = candidates[np.argsort(fingerprint[candidates], kind="stable")]
@@ -196,6 +202,8 @@ def template_token_mask(
     is_attr: np.ndarray,
     counts: np.ndarray | None = None,
     marked: np.ndarray | None = None,
+    *,
+    params: ClusterParams | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
@@ -206,27 +214,37 @@ def template_token_mask(
     own block among other templates' blocks) or *partnered* (it comes with other
     structure, see :func:`partnered_tokens`). ``marked`` flags tokens that
     name themselves (a class, an id, a form control): when too rare to judge
-    they are kept as weak evidence.
+    they are kept as weak evidence. ``params`` holds the thresholds (default:
+    this module's constants).
     """
+    if params is None:
+        content_diversity, min_evidence, stable_min = CONTENT_DIVERSITY, MIN_EVIDENCE, STABLE_MIN
+        min_judged, container_quorum = MIN_JUDGED, CONTAINER_QUORUM
+        partner_min, partner_chance = PARTNER_MIN, PARTNER_CHANCE
+    else:
+        content_diversity, min_evidence = params.content_diversity, params.min_evidence
+        stable_min, min_judged = params.stable_min, params.min_judged
+        container_quorum = params.container_quorum
+        partner_min, partner_chance = params.partner_min, params.partner_chance
     matrix = BinaryRows.coerce(matrix)
     sig_support, distinct, beside = child_set_diversity(matrix, parent)
     diversity = np.divide(
         distinct, sig_support, out=np.zeros_like(sig_support), where=sig_support > 0
     )
-    content = (diversity > CONTENT_DIVERSITY) & (sig_support >= MIN_EVIDENCE)
+    content = (diversity > content_diversity) & (sig_support >= min_evidence)
     support = sig_support if counts is None else matrix.column_sums(counts)
     # How much the parent's child set varies where this child is present.
     beside_diversity = np.divide(
         beside - 1, sig_support - 1, out=np.ones_like(sig_support), where=sig_support > 1
     )
-    stable = (beside_diversity <= CONTENT_DIVERSITY) & (sig_support >= STABLE_MIN)
+    stable = (beside_diversity <= content_diversity) & (sig_support >= stable_min)
     # A child that comes and goes among ever-changing siblings is content even
     # where its parent is mostly stable (a list in the odd subsection).
-    unstable = (beside_diversity > CONTENT_DIVERSITY) & (sig_support >= MIN_EVIDENCE)
-    stable |= partnered_tokens(matrix, parent)
+    unstable = (beside_diversity > content_diversity) & (sig_support >= min_evidence)
+    stable |= partnered_tokens(matrix, parent, partner_min, partner_chance)
     presumed = np.zeros_like(stable)
     if marked is not None:
-        presumed = marked & (sig_support < MIN_JUDGED) & ~stable
+        presumed = marked & (sig_support < min_judged) & ~stable
     present = support > 0
     keep = np.zeros(len(support), dtype=bool)
     weak = np.zeros(len(support), dtype=bool)
@@ -239,7 +257,7 @@ def template_token_mask(
         if idx.size == 0:
             continue
         par = parent[idx]
-        rare = support[idx] < CONTAINER_QUORUM * support[par]
+        rare = support[idx] < container_quorum * support[par]
         below_content = rare & (content[par] | unstable[idx])
         ok = keep[par] & (~below_content | stable[idx] | presumed[idx])
         keep[idx[ok]] = True
@@ -276,7 +294,7 @@ def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
     """Tokens whose last step carries a class or an id, or is a form or landmark
     element: a template author's choice rather than a writer's text markup.
 
-    >>> from page_cluster.corpus import token_info
+    >>> from page_cluster.signatures.corpus import token_info
     >>> toks = ["body>main", "body>main>form", "body>main>p", "body>main>ul.cards"]
     >>> self_named_tokens(toks, token_info(toks)).tolist()
     [False, True, False, True]

@@ -299,9 +299,7 @@ def segment_tree(
     body = find_body(root)
     if body is None:
         return out
-    title_el = root.find("head/title")
-    if title_el is not None:
-        out.title = " ".join(title_el.xpath("string()").split())
+    out.title = _page_title(root)
 
     tags: list[str] = []
     paths: list[str] = []
@@ -345,6 +343,35 @@ def segment_tree(
             info_cache[raw] = info
         return info
 
+    def open_block(el: etree._Element, tag: str) -> None:
+        """A block starts at ``el``: its path, name, place in the tree, first run."""
+        b = len(tags)
+        p = stack[-1] if stack else -1
+        tags.append(tag)
+        cls_attr = el.get("class")
+        id_attr = el.get("id")
+        role_attr = el.get("role")
+        if p >= 0:
+            paths.append(paths[p] + ">" + _segment(tag, cls_attr, id_attr, role_attr))
+            depth.append(depth[p] + 1)
+        else:
+            paths.append(tag)
+            depth.append(0)
+        names.append(
+            f"{cls_attr or ''}\x1f{id_attr or ''}\x1f{role_attr or ''}".lower()
+            if cls_attr or id_attr or role_attr
+            else ""
+        )
+        hidden.append(_is_hidden(el))
+        parent.append(p)
+        run_start.append(len(runs))
+        run_end.append(-1)
+        counts.append([0] * n_cols)
+        stack.append(b)
+        open_els.append(el)
+        if elements is not None:
+            elements.append(el)
+
     def add_run(text: str, owner: int) -> None:
         nonlocal pending_break
         core = " ".join(text.split())
@@ -376,32 +403,7 @@ def segment_tree(
             if mark_unseen and (tag in _CONTROL_TAGS or _is_hidden(el)):
                 unseen_els.append(el)
             if is_block or el is body:
-                b = len(tags)
-                p = stack[-1] if stack else -1
-                tags.append(tag)
-                cls_attr = el.get("class")
-                id_attr = el.get("id")
-                role_attr = el.get("role")
-                if p >= 0:
-                    paths.append(paths[p] + ">" + _segment(tag, cls_attr, id_attr, role_attr))
-                    depth.append(depth[p] + 1)
-                else:
-                    paths.append(tag)
-                    depth.append(0)
-                names.append(
-                    f"{cls_attr or ''}\x1f{id_attr or ''}\x1f{role_attr or ''}".lower()
-                    if cls_attr or id_attr or role_attr
-                    else ""
-                )
-                hidden.append(_is_hidden(el))
-                parent.append(p)
-                run_start.append(len(runs))
-                run_end.append(-1)
-                counts.append([0] * n_cols)
-                stack.append(b)
-                open_els.append(el)
-                if elements is not None:
-                    elements.append(el)
+                open_block(el, tag)
             owner = stack[-1]
             row = counts[owner]
             row[0] += 1
@@ -445,6 +447,36 @@ def segment_tree(
 
     while stack:  # a walk cut short leaves nothing open
         run_end[stack.pop()] = len(runs)
+    _fill_arrays(out, tags, paths, names, hidden, parent, depth, run_start, run_end, counts, runs)
+    out.run_block = np.asarray(run_block, dtype=np.int32)
+    out.run_anchor = np.asarray(run_anchor, dtype=bool)
+    out.run_label = run_label
+    out.run_unseen = np.asarray(run_unseen, dtype=bool) if mark_unseen else None
+    return out
+
+
+def _page_title(root: etree._Element) -> str:
+    """The page's ``<title>``, whitespace-normalised (``""`` without one)."""
+    title_el = root.find("head/title")
+    if title_el is None:
+        return ""
+    return " ".join(title_el.xpath("string()").split())
+
+
+def _fill_arrays(
+    out: PageBlocks,
+    tags: list[str],
+    paths: list[str],
+    names: list[str],
+    hidden: list[bool],
+    parent: list[int],
+    depth: list[int],
+    run_start: list[int],
+    run_end: list[int],
+    counts: list[list[int]],
+    runs: list[str],
+) -> None:
+    """The walk's lists as the compact arrays of :class:`PageBlocks`."""
     out.tags = tags
     out.paths = paths
     out.names = names
@@ -459,15 +491,10 @@ def segment_tree(
         else np.zeros((0, len(COUNT_COLUMNS)), dtype=np.int32)
     )
     out.runs = runs
-    out.run_block = np.asarray(run_block, dtype=np.int32)
-    out.run_anchor = np.asarray(run_anchor, dtype=bool)
     offsets = np.zeros(len(runs) + 1, dtype=np.int64)
     if runs:
         np.cumsum([len(r) for r in runs], out=offsets[1:])
     out.run_offsets = offsets
-    out.run_label = run_label
-    out.run_unseen = np.asarray(run_unseen, dtype=bool) if mark_unseen else None
-    return out
 
 
 def segment_html(

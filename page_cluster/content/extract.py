@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..model import Page, PageId, coerce_page
+from ..base.model import Page, PageId, coerce_page
 from ..parsing.segments import landmark_kind
 from .blocks import DEFAULT_BLOCK_TAGS, PageBlocks, segment_html
 from .classify import BLOCK_CLASSES, ModelSet, load_models
@@ -361,7 +361,7 @@ def extract_main_content(
     cluster_keys: Sequence[Any] | None = None,
     options: ExtractOptions | None = None,
     on_cluster: Callable[[int, int], None] | None = None,
-    jobs: int = 1,
+    n_jobs: int | None = None,
 ) -> list[PageContent]:
     """Main content of every page, in input order.
 
@@ -369,9 +369,10 @@ def extract_main_content(
     = alone); without it the pages are clustered with
     :func:`~page_cluster.resolve_page_cluster_keys`. Each page's HTML is parsed
     once here and dropped after segmentation. ``on_cluster(done, total)`` reports
-    progress per cluster. ``jobs`` > 1 reads clusters in that many worker
-    processes (and clusters the pages with as many); every cluster is read on its
-    own, so the result is the same for any number of jobs.
+    progress per cluster. ``n_jobs`` (scikit-learn's meaning: ``None`` one
+    process, ``-1`` all cores) reads clusters in worker processes (and clusters
+    the pages with as many); every cluster is read on its own, so the result is
+    the same for any number of jobs.
 
     >>> pages = [{"id": i, "html": "<div class=nav><a href=/>Home</a> | <a href=/a>About</a>"
     ...           f"</div><article><h1>Post {i}</h1><p>{w} is a word, and a long "
@@ -380,14 +381,15 @@ def extract_main_content(
     >>> [c.main_text for c in extract_main_content(pages, cluster_keys=[1, 1, 1])][0]
     'Post 0 Apple is a word, and a long sentence follows it, with commas, for the reader.'
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    from ..parallel.jobs import effective_jobs
+
+    jobs = effective_jobs(n_jobs)
     opts = options or ExtractOptions()
     records = [coerce_page(p) for p in pages]
     if cluster_keys is None:
-        from ..resolve import resolve_page_cluster_keys
+        from ..api.resolve import resolve_page_cluster_keys
 
-        cluster_keys = resolve_page_cluster_keys(records, jobs=jobs)
+        cluster_keys = resolve_page_cluster_keys(records, n_jobs=jobs)
     if len(cluster_keys) != len(records):
         raise ValueError(f"{len(cluster_keys)} cluster keys for {len(records)} pages")
     results: list[PageContent | None] = [None] * len(records)
@@ -450,7 +452,7 @@ def _read_groups_in_workers(
     """
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    from ..parallel_parse import pool_context
+    from ..ingest.parallel_parse import pool_context
 
     order = sorted(range(len(groups)), key=lambda g: (-len(groups[g]), g))
     pending: dict[Future, int] = {}

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..corpus import Corpus, CorpusBuilder
+from ..signatures.corpus import Corpus, CorpusBuilder
 from .shards import HostShard
 
 __all__ = ["HostResult", "cluster_host", "host_corpus"]

@@ -16,13 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from ..corpus import PageSignals
-from ..ingest import page_signals
+from ..ingest.build import page_signals
+from ..ingest.parallel_parse import ParseTask, run_task
 from ..io.jsonl import InputError
 from ..io.report import Skipped
 from ..io.source import open_pages
-from ..parallel_parse import ParseTask, run_task
 from ..parsing.signature import LocalInterner, ParsedPage
+from ..signatures.corpus import PageSignals
 
 __all__ = [
     "FileShards",

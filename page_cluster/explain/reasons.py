@@ -43,7 +43,7 @@ import scipy.sparse as sp
 
 from ..clustering.autocut import auto_cut_threshold
 from ..clustering.blocking import BlockingReason
-from ..corpus import LANDMARK_CODES
+from ..signatures.corpus import LANDMARK_CODES
 from .landmarks import CHROME_CONTAINMENT
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from ..limits import MAX_PAGE_BYTES
+from ..base.limits import MAX_PAGE_BYTES
 from .jsonl import (
     InputError,
     html_too_large,

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from ..limits import MAX_LINE_BYTES, MAX_PAGE_BYTES
-from ..model import InvalidPageError
+from ..base.limits import MAX_LINE_BYTES, MAX_PAGE_BYTES
+from ..base.model import InvalidPageError
 from .record import PageRecord, record_from_mapping
 
 __all__ = [

@@ -22,8 +22,8 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ..limits import MAX_PAGE_BYTES
-from ..model import Page
+from ..base.limits import MAX_PAGE_BYTES
+from ..base.model import Page
 from .charset import UndecodableError, decode_html_bytes
 from .jsonl import InputError
 from .record import PageRecord

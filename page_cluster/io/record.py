@@ -1,4 +1,4 @@
-"""One page as read from a crawl: the :class:`~page_cluster.model.Page` plus where
+"""One page as read from a crawl: the :class:`~page_cluster.base.model.Page` plus where
 it came from, the id to echo, and what still has to be derived from its HTML."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model import InvalidPageError, Page, PageId, coerce_page
+from ..base.model import InvalidPageError, Page, PageId, coerce_page
 from .url_signals import host_from_url, paths_from_url
 
 __all__ = ["PageRecord", "record_from_mapping"]

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from ..limits import DEFAULT_LIMITS, Limits
+from ..base.limits import DEFAULT_LIMITS, Limits
 from .jsonl import InputError, JsonlLine, read_bounded_lines
 from .record import PageRecord
 from .report import ReadReport, Skipped
@@ -367,7 +367,7 @@ def open_pages(
     FastWARC when installed, else warcio). ``skip_invalid``: a JSONL line or JSON
     element that is not a page is skipped and reported (reason ``invalid``)
     instead of raising, as damaged WARC records are. ``limits`` bounds page
-    and line sizes (:class:`~page_cluster.limits.Limits`); a JSONL line or page
+    and line sizes (:class:`~page_cluster.base.limits.Limits`); a JSONL line or page
     over them is an error (reason ``too large``), skipped with ``skip_invalid``.
 
     Raises :class:`~page_cluster.io.jsonl.InputError` when the source cannot be

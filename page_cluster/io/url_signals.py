@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Protocol
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
-from ..clustering.blocking import first_party_hrefs
-from ..parsing.stylesheet_links import StylesheetLinks
+from ..base.hrefs import first_party_hrefs
 
 __all__ = [
     "host_from_url",
@@ -23,6 +23,18 @@ __all__ = [
     "signals_from_url",
     "url_from_relative_path",
 ]
+
+
+class StylesheetLinks(Protocol):
+    """What resolving needs of a page's links, as the parser reads them
+    (:class:`page_cluster.parsing.stylesheet_links.StylesheetLinks`); a protocol,
+    so that the readers do not load the parser."""
+
+    @property
+    def hrefs(self) -> tuple[str, ...]: ...
+
+    @property
+    def base_href(self) -> str | None: ...
 
 
 def paths_from_url(url: str) -> tuple[str, ...]:
@@ -44,7 +56,7 @@ def host_from_url(url: str) -> str | None:
     """The URL's host name, lower-cased, without port or credentials.
 
     The port is left out because first-party stylesheets are judged by host name
-    (:func:`~page_cluster.clustering.blocking.first_party_hrefs`).
+    (:func:`~page_cluster.base.hrefs.first_party_hrefs`).
 
     >>> host_from_url("http://User@Example.COM:8080/a")
     'example.com'
@@ -161,8 +173,11 @@ def resolve_stylesheet_hrefs(
     directory, so the handful of hrefs a site repeats on every page are resolved
     once per folder, not once per page.
 
+    >>> from types import SimpleNamespace
+    >>> links = SimpleNamespace(
+    ...     hrefs=("../css/a.css?v=2", "https://cdn.example.net/x.css"), base_href=None)
     >>> resolve_stylesheet_hrefs(
-    ...     StylesheetLinks(("../css/a.css?v=2", "https://cdn.example.net/x.css")),
+    ...     links,
     ...     "http://example.com:8080/en/news/0.html", "example.com")
     ('/en/css/a.css?v=2', 'https://cdn.example.net/x.css')
     """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ..limits import MAX_ATTRIBUTES
+from ..base.limits import MAX_ATTRIBUTES
 from .attribute_cap import cap_attributes
 
 __all__ = ["parse_html", "parse_html_capped", "to_utf8"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 
-from ..limits import MAX_ATTRIBUTES
+from ..base.limits import MAX_ATTRIBUTES
 from .html_source import parse_html_capped
 from .structure import walk_structure
 from .stylesheet_links import StylesheetLinks, read_stylesheet_links

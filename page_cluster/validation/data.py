@@ -4,12 +4,12 @@ Validation must not depend on how a partition was made, so its input is only
 *pages with a cluster key*: each page's structural token set, its URL path
 segments, its stylesheet hrefs and (optionally) its host and id. Token sets are
 held as one deduplicated binary signature matrix, exactly like
-:class:`~page_cluster.corpus.Corpus`, so a partition of 100k pages costs a few
+:class:`~page_cluster.signatures.corpus.Corpus`, so a partition of 100k pages costs a few
 integer arrays, and similarities are sparse products rather than Python set
 operations.
 
 Two ways in: :func:`clustered_corpus_from_corpus` reuses a corpus already built by
-:func:`~page_cluster.ingest.build_corpus` (the CLI, the ``validate`` command), and
+:func:`~page_cluster.ingest.build.build_corpus` (the CLI, the ``validate`` command), and
 :func:`clustered_corpus_from_pages` accepts reference-style records
 (``{clusterKey, tokens, paths, stylesheetHrefs}``).
 """
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from ..corpus import Corpus
+from ..signatures.corpus import Corpus
 
 __all__ = [
     "ClusteredCorpus",

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..clustering.blocking import normalize_href
+from ..base.hrefs import normalize_href
 from ..clustering.mirror_axis import MirrorAxis, clean_segments
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .normalize import AXIS_PLACEHOLDER, normalize_href_by_mirror_axis

@@ -19,7 +19,7 @@ from ..clustering.mirror_axis import (
     MirrorAxis,
     detect_mirror_axis,
 )
-from ..corpus import Corpus
+from ..signatures.corpus import Corpus
 from .cohesion import (
     DEFAULT_MAX_SAMPLE_SIZE,
     DEFAULT_SUSPICIOUS_MEDIAN_BELOW,

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from ...corpus import LANDMARK_CODES
+from ...signatures.corpus import LANDMARK_CODES
 from ..analysis import Analysis, PartitionView
 from ..preview import PreviewDocument, outline_landmarks
 from .overview import page_table

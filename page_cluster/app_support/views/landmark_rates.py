@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from ...corpus import LANDMARK_CODES
+from ...signatures.corpus import LANDMARK_CODES
 from ..analysis import PartitionView
 from ..text import plotly_text
 from .keys import short_key

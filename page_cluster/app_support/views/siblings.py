@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from ...corpus import LANDMARK_CODES
+from ...signatures.corpus import LANDMARK_CODES
 from ..analysis import PartitionView
 
 __all__ = ["SiblingDiff", "jaccard", "shell_table", "sibling_diff", "sibling_pairs"]

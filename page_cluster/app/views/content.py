@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from app_ui import state, widgets
+from page_cluster.app import state, widgets
 from page_cluster.app_support.loading import LoadError
 from page_cluster.app_support.text import markdown_text, text_part, text_parts
 from page_cluster.app_support.views import content

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from app_ui import state, widgets
+from page_cluster.app import state, widgets
 from page_cluster.app_support import LoadError, RunOptions
 from page_cluster.app_support.progress import format_bytes
 from page_cluster.app_support.text import markdown_text, plural
@@ -41,9 +41,11 @@ st.caption(
     "responses); or, by path, a folder of saved `.html` files such as a `wget --mirror`. "
     "Results are cached by the crawl's content, so reopening a crawl is instant."
 )
+# The sample ships with the repository, not with every installed package.
+kinds = ["Bundled sample", LOCAL, UPLOAD] if state.SAMPLE_PATH.is_file() else [LOCAL, UPLOAD]
 kind = st.radio(
     "Crawl",
-    ["Bundled sample", LOCAL, UPLOAD],
+    kinds,
     horizontal=True,
     key="load_kind",
     on_change=_forget_pending,

@@ -34,13 +34,14 @@ from page_cluster.app_support import (
     content_hash,
     default_decisions_path,
 )
-from page_cluster.app_support.access import AccessPolicy, policy_from
+from page_cluster.app_support.access import AccessPolicy, StartOptions, policy_from, start_options
 from page_cluster.app_support.analysis import analysis_key
 from page_cluster.app_support.uploads import SpooledUpload, UploadSpool
 from page_cluster.app_support.views.splits import confirmed_splits
 from page_cluster.app_support.views.suggestions import confirmed_pairs
 
-ROOT = Path(__file__).resolve().parents[1]
+#: The repository checkout the package runs from (an editable install), if any.
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_PATH = ROOT / "sample_data" / "site.jsonl"
 #: Finished analyses kept in memory (override with PAGE_CLUSTER_APP_MAX_ANALYSES).
 MAX_ANALYSES = max(1, int(os.environ.get("PAGE_CLUSTER_APP_MAX_ANALYSES", "3") or 3))
@@ -101,6 +102,11 @@ def access_policy() -> AccessPolicy:
     return policy_from(
         os.environ, sys.argv[1:], Path.cwd(), home=Path.home(), bundled=[SAMPLE_PATH]
     )
+
+
+def started_with() -> StartOptions:
+    """The crawl and ``n_jobs`` the server was started with (``page-cluster app``)."""
+    return start_options(sys.argv[1:], Path.cwd())
 
 
 @st.cache_data(show_spinner="Hashing the crawl…", max_entries=64)
@@ -199,6 +205,15 @@ def stage_upload(upload: UploadedFile, generation: int) -> SpooledUpload | None:
 
 def sample_request() -> Request:
     return request_for_path(SAMPLE_PATH, RunOptions())
+
+
+def start_request() -> Request | None:
+    """What a first visit opens: the crawl the server was started on, else the
+    bundled sample (none when the package runs without the repository's sample)."""
+    crawl = started_with().crawl
+    if crawl is not None:
+        return request_for_path(crawl, RunOptions())
+    return sample_request() if SAMPLE_PATH.is_file() else None
 
 
 def open_crawl(request: Request, *, show_overview: bool = False) -> None:
@@ -333,7 +348,7 @@ def _wait_with_progress(job, label: str) -> None:
 def ensure_analysis() -> Analysis | None:
     """Run (or reuse) the requested crawl's analysis, with a progress bar while it runs.
 
-    Called by ``app.py`` before the view: the first visit opens the crawl in
+    Called by the entry script before the view: the first visit opens the crawl in
     the address or the bundled sample; a failed load keeps the previous crawl.
     """
     state = st.session_state
@@ -344,16 +359,23 @@ def ensure_analysis() -> Analysis | None:
     request: Request | None = state.get(_REQUEST) or state.get(_ACTIVE)
     if request is None:
         try:
-            request = sample_request()
+            request = start_request()
         except LoadError as exc:
-            state[_ERROR] = f"The bundled sample cannot be read: {exc}"
+            state[_ERROR] = f"The first crawl cannot be read: {exc}"
+            return None
+        if request is None:
             return None
     jobs = _jobs()
+    n_jobs = started_with().n_jobs
     job = jobs.submit(
         request.key,
         request.size,
         lambda progress: analyse(
-            request.source, request.options, digest=request.digest, progress=progress
+            request.source,
+            request.options,
+            digest=request.digest,
+            progress=progress,
+            n_jobs=n_jobs,
         ),
     )
     if not job.done.is_set():

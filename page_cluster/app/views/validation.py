@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from app_ui import state, widgets
+from page_cluster.app import state, widgets
 from page_cluster.app_support import DecisionStoreError
 from page_cluster.app_support.text import markdown_text
 from page_cluster.app_support.views import suggestions as sg

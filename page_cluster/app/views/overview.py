@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from app_ui import state, widgets
+from page_cluster.app import nav, state, widgets
 from page_cluster.app_support.text import markdown_text, plural
 from page_cluster.app_support.views import overview
 
@@ -61,4 +61,4 @@ if len(shown):
         ctx, "Open a cluster", widget_key="overview_open", keys=list(shown["clusterKey"])
     )
     if st.button("Show cluster detail"):
-        st.switch_page("app_pages/cluster.py")
+        st.switch_page(nav.view_script("cluster"))

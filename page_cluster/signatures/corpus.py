@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..parsing.segments import landmark_kind
+from ..parsing.signature import ParsedPage
 from .binary_rows import BinaryRows
-from .parsing.segments import landmark_kind
-from .parsing.signature import ParsedPage
 
 if TYPE_CHECKING:
     import scipy.sparse as sp

@@ -2,13 +2,13 @@
 
 Each worker keeps its own token interner and returns only integer arrays plus
 the token strings it has not sent before; the main process maps them onto one
-vocabulary (:class:`~page_cluster.corpus.CorpusBuilder`). Results are consumed in
+vocabulary (:class:`~page_cluster.signatures.corpus.CorpusBuilder`). Results are consumed in
 submission order and every worker handles its chunks in that order, so each
 worker's new strings always arrive before the ids that use them. At most
 ``INFLIGHT_PER_JOB`` chunks per worker are queued at any time: a 150,000-page
 crawl never sits in memory at once.
 
-A process that may fork (the command line) uses :mod:`page_cluster.fork_pool`;
+A process that may fork (the command line) uses :mod:`page_cluster.parallel.fork_pool`;
 one running threads (the app, a notebook) a spawn-based process pool.
 """
 
@@ -20,12 +20,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .fork_pool import can_fork, ordered_map
-from .io.jsonl import InputError, JsonlLine
-from .io.record import PageRecord
-from .limits import MAX_ATTRIBUTES
-from .parsing.html_source import to_utf8
-from .parsing.signature import LocalInterner, ParsedPage, parse_document
+from ..base.limits import MAX_ATTRIBUTES
+from ..io.jsonl import InputError, JsonlLine
+from ..io.record import PageRecord
+from ..parallel.fork_pool import can_fork, ordered_map
+from ..parsing.html_source import to_utf8
+from ..parsing.signature import LocalInterner, ParsedPage, parse_document
 
 if TYPE_CHECKING:
     import multiprocessing.context

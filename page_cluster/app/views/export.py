@@ -5,7 +5,7 @@ import io
 import pandas as pd
 import streamlit as st
 
-from app_ui import state
+from page_cluster.app import state
 from page_cluster.app_support.views import export
 
 ctx = state.require_context()

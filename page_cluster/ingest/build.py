@@ -1,4 +1,4 @@
-"""Turn pages (records, dicts, any iterable) into a :class:`~page_cluster.corpus.Corpus`.
+"""Turn pages (records, dicts, any iterable) into a :class:`~page_cluster.signatures.corpus.Corpus`.
 
 Each page is parsed once and its HTML dropped right away; only its signature
 and blocking signals are kept. Parsing can run in worker processes.
@@ -12,17 +12,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from threading import Thread
 from typing import TYPE_CHECKING, Any
 
-from .io.record import PageRecord, record_from_mapping
-from .io.source import PageSource
-from .io.url_signals import page_base_url, resolve_stylesheet_hrefs
-from .limits import MAX_ATTRIBUTES
-from .model import InvalidPageError, Page, PageId, attribute_name_problem, coerce_page
+from ..base.limits import MAX_ATTRIBUTES
+from ..base.model import InvalidPageError, Page, PageId, attribute_name_problem, coerce_page
+from ..base.progress import ProgressCallback, ProgressEvent
+from ..io.record import PageRecord, record_from_mapping
+from ..io.source import PageSource
+from ..io.url_signals import page_base_url, resolve_stylesheet_hrefs
+from ..parsing.signature import ParsedPage
 from .parallel_parse import DecodedLine, ParseTask, Result, Task, parse_in_order
-from .parsing.signature import ParsedPage
-from .progress import ProgressCallback, ProgressEvent
 
 if TYPE_CHECKING:
-    from .corpus import Corpus, PageSignals
+    from ..signatures.corpus import Corpus, PageSignals
 
 __all__ = ["PagesInput", "build_corpus", "iter_page_records", "iter_pages", "page_signals"]
 
@@ -71,7 +71,7 @@ def iter_page_records(pages: PagesInput) -> Iterator[PageRecord]:
 def page_signals(record: PageRecord, parsed: ParsedPage) -> PageSignals:
     """A page's blocking signals; ``stylesheetHrefs`` a record lacks are read from
     its own ``<link>`` tags (from the same parse), resolved against its URL."""
-    from .corpus import PageSignals
+    from ..signatures.corpus import PageSignals
 
     page = record.page
     hrefs = page.stylesheet_hrefs
@@ -101,12 +101,12 @@ def build_corpus(
     same parse. ``jobs`` > 1 parses in that many worker processes; the corpus is
     identical for any number of jobs. A JSONL :class:`~page_cluster.io.source.PageSource`
     is decoded line by line in the workers. ``on_parse_start`` is called once
-    parsing is under way (see :func:`~page_cluster.parallel_parse.parse_in_order`);
+    parsing is under way (see :func:`~page_cluster.ingest.parallel_parse.parse_in_order`);
     when it returns a thread (one loading numpy, see
-    :func:`~page_cluster.preload.preload_in_background`), parsed pages are held
+    :func:`~page_cluster.parallel.preload.preload_in_background`), parsed pages are held
     until that thread ends instead of waiting for it. ``max_attributes`` bounds
     the attributes kept per element (default: the source's limits, else
-    :data:`~page_cluster.limits.MAX_ATTRIBUTES`); pages that lost some are
+    :data:`~page_cluster.base.limits.MAX_ATTRIBUTES`); pages that lost some are
     noted in a :class:`~page_cluster.io.source.PageSource`'s report.
     """
     if content_block_attribute is not None:
@@ -174,7 +174,7 @@ def build_corpus(
         thread = running_loader()
         if thread is not None:
             thread.join()
-    from .corpus import CorpusBuilder
+    from ..signatures.corpus import CorpusBuilder
 
     builder = CorpusBuilder()
     for i, (worker, parsed, record) in enumerate(itertools.chain(held, parsed_pages), start=1):

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .clustering.pipeline import ClusterRun, cluster_corpus
-from .explain.outputs import explain_run
-from .ingest import PagesInput, build_corpus
-from .progress import ProgressCallback
-from .validation.report import ClusterPartitionReport
+from ..base.progress import ProgressCallback
+from ..clustering.pipeline import ClusterRun, cluster_corpus
+from ..explain.outputs import explain_run
+from ..ingest.build import PagesInput, build_corpus
+from ..parallel.jobs import effective_jobs
+from ..validation.report import ClusterPartitionReport
+
+if TYPE_CHECKING:
+    from ..clustering.params import ClusterParams
 
 __all__ = ["resolve_page_cluster_keys", "run_clustering"]
 
@@ -19,19 +23,23 @@ def run_clustering(
     *,
     content_block_attribute: str | None = None,
     on_progress: ProgressCallback | None = None,
-    jobs: int = 1,
+    n_jobs: int | None = None,
+    params: ClusterParams | None = None,
 ) -> ClusterRun:
     """Parse and cluster; returns the whole run (keys, blocks, units, evidence).
 
-    ``jobs`` > 1 parses pages in that many worker processes (same result).
+    ``n_jobs`` (scikit-learn's meaning: ``None`` one process, ``-1`` all cores;
+    see :mod:`page_cluster.parallel.jobs`) parses a large input in worker
+    processes; the result is the same. ``params`` changes clustering thresholds
+    (:class:`~page_cluster.clustering.params.ClusterParams`; default: the measured ones).
     """
     corpus = build_corpus(
         pages,
         content_block_attribute=content_block_attribute,
         on_progress=on_progress,
-        jobs=jobs,
+        jobs=effective_jobs(n_jobs),
     )
-    return cluster_corpus(corpus, on_progress)
+    return cluster_corpus(corpus, on_progress, params)
 
 
 def resolve_page_cluster_keys(
@@ -41,7 +49,8 @@ def resolve_page_cluster_keys(
     on_progress: ProgressCallback | None = None,
     on_cluster_reason: Callable[[str, dict[str, Any]], None] | None = None,
     on_partition_report: Callable[[ClusterPartitionReport], None] | None = None,
-    jobs: int = 1,
+    n_jobs: int | None = None,
+    params: ClusterParams | None = None,
 ) -> list[str]:
     """One cluster key per page, in input order: same key, same template.
 
@@ -55,7 +64,8 @@ def resolve_page_cluster_keys(
     once, and its safe merges (identical token sets, or mirror-corroborated) are
     applied to the returned keys; ``on_cluster_reason(key, reason)`` is called
     once per final key with its reason entry (the ``--cluster-reasons-file`` shape).
-    ``jobs`` > 1 parses in that many worker processes; keys are identical.
+    ``n_jobs`` parses in worker processes (see :func:`run_clustering`); keys are identical.
+    ``params`` changes clustering thresholds (see :func:`run_clustering`).
 
     >>> keys = resolve_page_cluster_keys([
     ...     {"paths": ["news", "1"], "stylesheetHrefs": ["/a.css"],
@@ -72,7 +82,8 @@ def resolve_page_cluster_keys(
         pages,
         content_block_attribute=content_block_attribute,
         on_progress=on_progress,
-        jobs=jobs,
+        n_jobs=n_jobs,
+        params=params,
     )
     if on_cluster_reason is None and on_partition_report is None:
         return run.page_keys

@@ -1,0 +1,1 @@
+"""Worker processes and background imports, independent of what they compute."""

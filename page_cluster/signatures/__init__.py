@@ -1,0 +1,1 @@
+"""The corpus as clustering sees it: deduplicated signatures as numpy arrays, never HTML."""
