@@ -416,9 +416,7 @@ def cluster_host_corpus(
     )
 
 
-def _page_routes(
-    signals: list, params: ClusterParams
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
     the host's mirror axis (language directories) blanked.
 
