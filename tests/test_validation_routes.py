@@ -15,7 +15,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster import find_cluster_splits, suggest_merges
+from page_cluster.validation import find_cluster_splits, suggest_merges
 from page_cluster.validation.data import clustered_corpus_from_pages
 from page_cluster.validation.evidence import is_text_tag, parent_columns
 from page_cluster.validation.routes import page_routes, route_counts, route_overlap
