@@ -171,7 +171,7 @@ def test_a_multi_host_file_clusters_each_host_alone(tmp_path: Path, capsys) -> N
             alone[i] = key
     assert shared != alone
     assert resolve_page_cluster_keys(pages) == alone
-    assert resolve_page_cluster_keys(pages, jobs=2) == alone
+    assert resolve_page_cluster_keys(pages, n_jobs=2) == alone
     code, plain, err = run_cli([str(path), "--jobs", "2"], capsys)
     assert code == 0, err
     assert "host 3/3" in err

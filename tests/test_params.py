@@ -142,9 +142,9 @@ def test_the_mirror_thresholds_reach_the_url_routes() -> None:
         for section in ("news", "about", "shop", "blog")
         for p in range(4)
     ]
-    default = _page_routes(signals, ClusterParams()).tolist()
+    default = _page_routes(signals, ClusterParams())[0].tolist()
     for change in ({"mirror_max_position": 1}, {"mirror_min_skeleton_count": 20}):
-        assert _page_routes(signals, ClusterParams(**change)).tolist() != default, change
+        assert _page_routes(signals, ClusterParams(**change))[0].tolist() != default, change
 
 
 def test_the_parent_and_subtree_shares_reach_stage_b() -> None:
