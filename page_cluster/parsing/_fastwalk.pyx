@@ -34,6 +34,7 @@ import lxml.etree as _etree
 BUILT_FOR_LXML = _etree.LXML_VERSION
 
 cdef object _FOLDABLE = None
+cdef object _FORMATTING = None
 cdef object _INLINE = None
 cdef object _ITEM = None
 cdef object _OPAQUE = None
@@ -44,10 +45,13 @@ cdef object _NORMALIZE = None
 cdef object _MISSING = object()
 
 
-def bind(foldable, inline, item, opaque, segments, build, stable_classes, normalize_class):
+def bind(
+    foldable, formatting, inline, item, opaque, segments, build, stable_classes, normalize_class
+):
     """Share the pure walker's tag sets, segment builder and segment cache."""
-    global _FOLDABLE, _INLINE, _ITEM, _OPAQUE, _SEGMENTS, _BUILD, _STABLE, _NORMALIZE
+    global _FOLDABLE, _FORMATTING, _INLINE, _ITEM, _OPAQUE, _SEGMENTS, _BUILD, _STABLE, _NORMALIZE
     _FOLDABLE = foldable
+    _FORMATTING = formatting
     _INLINE = inline
     _ITEM = item
     _OPAQUE = opaque
@@ -205,6 +209,20 @@ cdef xmlNode* _single_element_child(xmlNode* el):
     return only
 
 
+cdef bint _transparent(xmlNode* el, str tag, object seg) except -1:
+    """A bare ``tbody``, or a formatting element holding a non-inline element."""
+    cdef xmlNode* c
+    if seg == "tbody":
+        return True
+    if tag in _FORMATTING:
+        c = el.children
+        while c is not NULL:
+            if c.type == XML_ELEMENT_NODE and _raw_tag(c) not in _INLINE:
+                return True
+            c = c.next
+    return False
+
+
 def walk_body(cetree._Element body, str body_tag, object cba):
     """Walk below ``body``: ``(node paths, leaf paths, element count)``.
 
@@ -297,8 +315,12 @@ def walk_body(cetree._Element body, str body_tag, object cba):
                         break
                     child = only
                     seg, tag = _segment(child, _raw_tag(child), None)
-            count += 1
             emitted = True
+            if not block and _transparent(child, tag, seg):
+                descend_nodes.append(<size_t>child)
+                descend_info.append((segs, paths))
+                continue
+            count += 1
             if seg in segs:
                 i = segs.index(seg)
                 c_segs = segs[: i + 1]

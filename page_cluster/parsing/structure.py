@@ -9,7 +9,12 @@ two renders of one template produce the same tokens whatever their content:
 * **recursion collapse**: a step already on the path folds back to where it first
   appeared, so nested sections, lists and tables give the same tokens at any
   nesting depth;
-* **opaque elements** (``script``, ``style``, ``svg`` ...) are leaves.
+* **opaque elements** (``script``, ``style``, ``svg`` ...) are leaves;
+* **transparent elements** add no step, their children are walked as the
+  parent's: a bare ``tbody`` (HTML5 parsers insert one in every table, HTML 4
+  parsers only keep the ones written) and a formatting element (``code``, ``b``
+  ...) holding a block, which only a parser's repair of an unclosed tag makes
+  (an HTML5 parser re-opens it in every following block to the end of the page).
 
 The page's own ``body`` classes and id are kept aside as separate attribute tokens
 (``@body.class:…``) instead of being prefixed to every path: many generators name
@@ -26,6 +31,7 @@ from lxml import etree
 
 from .segments import (
     FOLDABLE_TAGS,
+    FORMATTING_TAGS,
     INLINE_TAGS,
     ITEM_TAGS,
     OPAQUE_TAGS,
@@ -34,7 +40,13 @@ from .segments import (
     stable_classes,
 )
 
-__all__ = ["PageStructure", "find_body", "walk_structure"]
+__all__ = [
+    "PageStructure",
+    "body_attr_tokens",
+    "find_body",
+    "plain_attribute_name",
+    "walk_structure",
+]
 
 ATTR_PREFIX = "@"
 
@@ -85,20 +97,13 @@ def walk_structure(
         return out
     body_tag = body.tag.rsplit("}", 1)[-1].lower() if isinstance(body.tag, str) else "body"
 
-    body_classes = body.get("class")
-    if body_classes:
-        out.body_class_list = [c for c in body_classes.split() if c]
-        for c in stable_classes(body_classes):
-            out.attr_tokens.append(f"{ATTR_PREFIX}body.class:{c}")
-    body_id = body.get("id")
-    if body_id and body_id.strip():
-        out.attr_tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
+    out.body_class_list, out.attr_tokens = body_attr_tokens(body.get("class"), body.get("id"))
 
     fast = _FAST_WALK
     if (
         fast is not None
         and isinstance(body, etree._Element)
-        and _plain_name(content_block_attribute)
+        and plain_attribute_name(content_block_attribute)
     ):
         out.node_paths, out.leaf_paths, out.element_count = fast(
             body, body_tag, content_block_attribute
@@ -110,7 +115,20 @@ def walk_structure(
     return out
 
 
-def _plain_name(attribute: str | None) -> bool:
+def body_attr_tokens(body_classes: str | None, body_id: str | None) -> tuple[list[str], list[str]]:
+    """The body's class list and its attribute tokens (``@body.class:…``, ``@body.id:…``)."""
+    class_list: list[str] = []
+    tokens: list[str] = []
+    if body_classes:
+        class_list = [c for c in body_classes.split() if c]
+        for c in stable_classes(body_classes):
+            tokens.append(f"{ATTR_PREFIX}body.class:{c}")
+    if body_id and body_id.strip():
+        tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
+    return class_list, tokens
+
+
+def plain_attribute_name(attribute: str | None) -> bool:
     """A content-block attribute the compiled walker can look up by name."""
     return attribute is None or (bool(attribute) and "{" not in attribute and attribute.isascii())
 
@@ -174,8 +192,11 @@ def _walk_below(
                         break
                     child = only
                     seg, tag = segment_of(child, child.tag, None)
-            count += 1
             emitted = True
+            if not block and _transparent(child, tag, seg):
+                descend.append((child, segs, paths))
+                continue
+            count += 1
             if seg in segs:
                 i = segs.index(seg)
                 c_segs, c_paths = segs[: i + 1], paths[: i + 1]
@@ -192,6 +213,18 @@ def _walk_below(
         # Reversed, so that popping continues in document order.
         stack.extend(reversed(descend))
     return list(seen_nodes), list(seen_leaves), count
+
+
+def _transparent(el: etree._Element, tag: str, seg: str) -> bool:
+    """A bare ``tbody``, or a formatting element holding a non-inline element."""
+    if seg == "tbody":
+        return True
+    if tag in FORMATTING_TAGS:
+        for c in el:
+            t = c.tag
+            if type(t) is str and t not in INLINE_TAGS:
+                return True
+    return False
 
 
 _SEGMENTS: dict[tuple[str, str | None, str | None, str | None, str | None], str | None] = {}
@@ -315,6 +348,7 @@ def _load_fast_walk() -> Callable[[etree._Element, str, str | None], tuple] | No
         return None
     _fastwalk.bind(
         FOLDABLE_TAGS,
+        FORMATTING_TAGS,
         INLINE_TAGS,
         ITEM_TAGS,
         OPAQUE_TAGS,
@@ -343,7 +377,9 @@ _PROBE = (
     "<em>e</em></span></p><table><tr class='r1 row'><td>1</td></tr>"
     "<tr class='r2 row'><td><script>var a</script><svg><g/></svg></td></tr></table>"
     "<section data-block='1'><div><h2>in block</h2></div></section>"
-    "<div><span></span></div><input type='Text'></main></body></html>"
+    "<div><span></span></div><input type='Text'><table><tbody><tr><td>t</td></tr></tbody>"
+    "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
+    "<code><i>c</i></code></main></body></html>"
 ).encode("utf-8")
 
 _FAST_WALK = _load_fast_walk()
