@@ -167,6 +167,12 @@ def test_an_unclosed_formatting_tag_does_not_prefix_the_rest_of_the_page() -> No
         nodes = page_structure(html, backend=backend)[0].node_paths
         assert "body>.footer>ul>li" in nodes, backend
         assert not any(">code>" in n or n.startswith("body>code") for n in nodes), backend
+    # Re-opened around the spaces between blocks, nested: no step at all; an
+    # empty element with a class (an icon) stays.
+    html = "<body><div class='a'><u><b>\n</b></u><i class='icon'></i><p>x</p></div></body>"
+    for backend in ("lxml", "lexbor"):
+        nodes = page_structure(html, backend=backend)[0].node_paths
+        assert nodes == ["body>.a", "body>.a>i.icon", "body>.a>p"], backend
 
 
 def test_encodings_xml_declaration_nul_and_bom() -> None:

@@ -209,18 +209,47 @@ cdef xmlNode* _single_element_child(xmlNode* el):
     return only
 
 
-cdef bint _transparent(xmlNode* el, str tag, object seg) except -1:
-    """A bare ``tbody``, or a formatting element holding a non-inline element."""
+cdef int _step_kind(xmlNode* el, str tag, object seg) except -1:
+    """0: a step; 1: transparent; 2: absent (see ``structure._step_kind``)."""
     cdef xmlNode* c
+    cdef xmlNode* e
+    cdef list stack
+    cdef bint empty
+    cdef str t
     if seg == "tbody":
-        return True
-    if tag in _FORMATTING:
+        return 1
+    if tag == "p":
+        if seg != tag or _has_own_text(el):
+            return 0
         c = el.children
         while c is not NULL:
-            if c.type == XML_ELEMENT_NODE and _raw_tag(c) not in _INLINE:
-                return True
+            if c.type == XML_ELEMENT_NODE:
+                return 0
             c = c.next
-    return False
+        return 2
+    if tag not in _FORMATTING:
+        return 0
+    empty = seg == tag
+    stack = [<size_t>el]
+    while stack:
+        e = <xmlNode*><size_t>stack.pop()
+        if empty and (
+            _has_own_text(e)
+            or (e != el and (_attr(e, b"class") is not None or _attr(e, b"role") is not None))
+        ):
+            empty = False
+        c = e.children
+        while c is not NULL:
+            if c.type == XML_ELEMENT_NODE:
+                t = _raw_tag(c)
+                if t not in _INLINE:
+                    return 1
+                if t in _FORMATTING:
+                    stack.append(<size_t>c)
+                else:
+                    empty = False
+            c = c.next
+    return 2 if empty else 0
 
 
 def walk_body(cetree._Element body, str body_tag, object cba):
@@ -256,6 +285,7 @@ def walk_body(cetree._Element body, str body_tag, object cba):
     cdef bytes cba_bytes = cba.encode("utf-8") if cba is not None else None
     cdef const char* cba_c = NULL
     cdef Py_ssize_t i, k
+    cdef int kind
 
     if cba_bytes is not None:
         cba_c = cba_bytes
@@ -315,8 +345,11 @@ def walk_body(cetree._Element body, str body_tag, object cba):
                         break
                     child = only
                     seg, tag = _segment(child, _raw_tag(child), None)
+            kind = 0 if block else _step_kind(child, tag, seg)
+            if kind == 2:
+                continue
             emitted = True
-            if not block and _transparent(child, tag, seg):
+            if kind == 1:
                 descend_nodes.append(<size_t>child)
                 descend_info.append((segs, paths))
                 continue

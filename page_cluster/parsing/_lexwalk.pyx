@@ -526,24 +526,51 @@ cdef pc_lxb_node* _single_element_child(pc_lxb_node* el) except? NULL:
     return only
 
 
-cdef int32_t _TBODY_SEG = -1  # the segment id of a bare ``tbody``, set per walk
+cdef int32_t _TBODY_SEG = -1  # the segment ids of a bare ``tbody`` and ``p``, set per walk
+cdef int32_t _P_SEG = -1
 
 
-cdef bint _transparent(pc_lxb_node* el, TagInfo* info, int32_t seg) except -1:
-    """A bare ``tbody``, or a formatting element holding a non-inline element."""
+cdef int _step_kind(pc_lxb_node* el, TagInfo* info, int32_t seg) except -1:
+    """0: a step; 1: transparent; 2: absent (see ``structure._step_kind``)."""
     cdef pc_lxb_node* c
+    cdef pc_lxb_node* e
     cdef TagInfo kid
+    cdef bint empty
+    cdef list stack
     if seg == _TBODY_SEG:
-        return True
-    if info.flags & F_FORMATTING:
+        return 1
+    if info.seg == _P_SEG:
+        if seg != info.seg or _has_own_text(el):
+            return 0
         c = el.first_child
+        while c is not NULL:
+            if c.type == ELEMENT:
+                return 0
+            c = c.next
+        return 2
+    if not info.flags & F_FORMATTING:
+        return 0
+    empty = seg == info.seg
+    stack = [<size_t>el]
+    while stack:
+        e = <pc_lxb_node*><size_t>stack.pop()
+        if empty and (
+            _has_own_text(e)
+            or (e != el and (_has_attr(e, b"class", 5) or _has_attr(e, b"role", 4)))
+        ):
+            empty = False
+        c = e.first_child
         while c is not NULL:
             if c.type == ELEMENT:
                 kid = _tag_info(c)
                 if not kid.flags & F_INLINE:
-                    return True
+                    return 1
+                if kid.flags & F_FORMATTING:
+                    stack.append(<size_t>c)
+                else:
+                    empty = False
             c = c.next
-    return False
+    return 2 if empty else 0
 
 
 # -- the walk ----------------------------------------------------------------------
@@ -705,15 +732,17 @@ cdef tuple _walk_into(Walk* w, pc_lxb_node* root, str body_tag, bytes cba_bytes)
     cdef int32_t pid, seg, p, cpid
     cdef long count = 0
     cdef bint in_text, emitted, block, any_inline, any_item
+    cdef int kind
     cdef size_t n_kids, base, lo, hi, k
     cdef object shared
     cdef const char* cba = NULL
     cdef size_t cba_n = 0
     cdef list strs
-    global _TBODY_SEG
+    global _TBODY_SEG, _P_SEG
     if _memo is NULL:
         _memo_reset(1024)
     _TBODY_SEG = _seg_id("tbody")
+    _P_SEG = _seg_id("p")
     if cba_bytes is not None:
         cba = cba_bytes
         cba_n = len(cba_bytes)
@@ -774,8 +803,12 @@ cdef tuple _walk_into(Walk* w, pc_lxb_node* root, str body_tag, bytes cba_bytes)
                     child = only
                     info = _tag_info(child)
                     seg = _segment(child, &info, None)
+            kind = 0 if block else _step_kind(child, &info, seg)
+            if kind == 2:
+                c = c.next
+                continue
             emitted = True
-            if not block and _transparent(child, &info, seg):
+            if kind == 1:
                 _push(w, child, pid)
                 c = c.next
                 continue

@@ -175,7 +175,9 @@ _PROBE = (
     "<p><b><i>mis</b>nested</i></p><template><p>t</p></template>"
     "<div><span></span></div><input type='Text'><table><tr><td>t</td></tr>"
     "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
-    "<code><i>c</i></code><code>open<div><p>a</p></div><p>b</p></main></body></html>"
+    "<code><i>c</i></code><code>open<div><p>a</p></div><p>b</p>"
+    "<u><b> </b></u><i><b class='x'></b></i><pre>a</p>b</pre><p> </p><p class='k'></p>"
+    "</main></body></html>"
 ).encode("utf-8")
 
 

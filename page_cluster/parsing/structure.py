@@ -14,7 +14,10 @@ two renders of one template produce the same tokens whatever their content:
   parent's: a bare ``tbody`` (HTML5 parsers insert one in every table, HTML 4
   parsers only keep the ones written) and a formatting element (``code``, ``b``
   ...) holding a block, which only a parser's repair of an unclosed tag makes
-  (an HTML5 parser re-opens it in every following block to the end of the page).
+  (an HTML5 parser re-opens it in every following block to the end of the page);
+* **absent elements** are skipped: an empty bare ``p`` (an HTML5 parser's
+  reading of a stray ``</p>``, an editor's spacer) and a bare formatting
+  element holding only spaces (re-opened between two blocks).
 
 The page's own ``body`` classes and id are kept aside as separate attribute tokens
 (``@body.class:…``) instead of being prefixed to every path: many generators name
@@ -192,8 +195,11 @@ def _walk_below(
                         break
                     child = only
                     seg, tag = segment_of(child, child.tag, None)
+            kind = _STEP if block else _step_kind(child, tag, seg)
+            if kind == _ABSENT:
+                continue
             emitted = True
-            if not block and _transparent(child, tag, seg):
+            if kind == _TRANSPARENT:
                 descend.append((child, segs, paths))
                 continue
             count += 1
@@ -215,16 +221,46 @@ def _walk_below(
     return list(seen_nodes), list(seen_leaves), count
 
 
-def _transparent(el: etree._Element, tag: str, seg: str) -> bool:
-    """A bare ``tbody``, or a formatting element holding a non-inline element."""
+#: What an element is to the walk (see :func:`_step_kind`).
+_STEP, _TRANSPARENT, _ABSENT = 0, 1, 2
+
+
+def _step_kind(el: etree._Element, tag: str, seg: str) -> int:
+    """``_TRANSPARENT`` for a bare ``tbody`` and for a formatting element holding
+    a block (directly or inside other formatting elements); ``_ABSENT`` for a
+    bare ``p`` holding nothing, and for a bare formatting element holding no
+    text and nothing but other bare formatting elements (what an HTML5 parser
+    re-opens around the spaces between blocks); ``_STEP`` otherwise."""
     if seg == "tbody":
-        return True
-    if tag in FORMATTING_TAGS:
-        for c in el:
+        return _TRANSPARENT
+    if tag == "p":
+        # An empty ``<p>`` is what an HTML5 parser makes of a stray ``</p>``
+        # (and what editors leave between paragraphs): no template step.
+        if seg != tag or _has_own_text(el) or any(type(c.tag) is str for c in el):
+            return _STEP
+        return _ABSENT
+    if tag not in FORMATTING_TAGS:
+        return _STEP
+    empty = seg == tag
+    stack = [el]
+    while stack:
+        e = stack.pop()
+        if empty and (
+            _has_own_text(e)
+            or (e is not el and (e.get("class") is not None or e.get("role") is not None))
+        ):
+            empty = False
+        for c in e:
             t = c.tag
-            if type(t) is str and t not in INLINE_TAGS:
-                return True
-    return False
+            if type(t) is not str:
+                continue
+            if t not in INLINE_TAGS:
+                return _TRANSPARENT
+            if t in FORMATTING_TAGS:
+                stack.append(c)
+            else:
+                empty = False
+    return _ABSENT if empty else _STEP
 
 
 _SEGMENTS: dict[tuple[str, str | None, str | None, str | None, str | None], str | None] = {}
@@ -379,7 +415,8 @@ _PROBE = (
     "<section data-block='1'><div><h2>in block</h2></div></section>"
     "<div><span></span></div><input type='Text'><table><tbody><tr><td>t</td></tr></tbody>"
     "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
-    "<code><i>c</i></code></main></body></html>"
+    "<code><i>c</i></code><u><b> </b></u><i><b class='x'></b></i>"
+    "<pre>a</p>b</pre><p> </p><p class='k'></p></main></body></html>"
 ).encode("utf-8")
 
 _FAST_WALK = _load_fast_walk()

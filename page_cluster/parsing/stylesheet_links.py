@@ -2,10 +2,12 @@
 
 Crawls that are not in the JSONL shape (WARC files, mirrored folders) carry no
 ``stylesheetHrefs``: the hrefs have to come from the HTML. They are read from the
-lxml tree that the structural walk uses anyway, with lxml's C-level tag filter
-(``iter("link", "base")``), so deriving them costs no second parse and no Python
-walk over the whole tree. Resolving the hrefs against the page URL is left to the
-caller (it needs the URL, which the tree does not know).
+tree that the structural walk uses anyway: lexbor's, in C, by the compiled walker
+(which hands over ``(tag, href, rel)`` for :func:`stylesheet_links_from`), or
+lxml's, with its C-level tag filter (``iter("link", "base")``). Deriving them
+costs no second parse and no Python walk over the whole tree. Resolving the hrefs
+against the page URL is left to the caller (it needs the URL, which the tree
+does not know).
 """
 
 from __future__ import annotations
