@@ -245,3 +245,14 @@ def test_environment_switch_forces_lxml() -> None:
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(ValueError):
         page_structure("<p>x</p>", backend="html5lib")
+
+
+def test_a_stray_closing_p_adds_no_step_but_a_written_empty_p_does() -> None:
+    # An HTML5 parser turns a stray </p> into an empty <p> where none may be.
+    stray = "<body><div class='d'><pre>a</p>b</pre><ul><li>x</li></p></ul></div></body>"
+    written = "<body><div class='d'><div id='preamble'><p></p></div><pre>a</pre></div></body>"
+    for backend in ("lxml", "lexbor"):
+        nodes = page_structure(stray, backend=backend)[0].node_paths
+        assert not any(n.endswith(">p") for n in nodes), backend
+        nodes = page_structure(written, backend=backend)[0].node_paths
+        assert "body>.d>div#preamble>p" in nodes, backend

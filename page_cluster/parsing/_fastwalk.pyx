@@ -35,6 +35,7 @@ BUILT_FOR_LXML = _etree.LXML_VERSION
 
 cdef object _FOLDABLE = None
 cdef object _FORMATTING = None
+cdef object _NO_PARAGRAPH = None
 cdef object _INLINE = None
 cdef object _ITEM = None
 cdef object _OPAQUE = None
@@ -46,12 +47,15 @@ cdef object _MISSING = object()
 
 
 def bind(
-    foldable, formatting, inline, item, opaque, segments, build, stable_classes, normalize_class
+    foldable, formatting, no_paragraph, inline, item, opaque, segments, build, stable_classes,
+    normalize_class
 ):
     """Share the pure walker's tag sets, segment builder and segment cache."""
-    global _FOLDABLE, _FORMATTING, _INLINE, _ITEM, _OPAQUE, _SEGMENTS, _BUILD, _STABLE, _NORMALIZE
+    global _FOLDABLE, _FORMATTING, _NO_PARAGRAPH, _INLINE, _ITEM, _OPAQUE, _SEGMENTS, _BUILD
+    global _STABLE, _NORMALIZE
     _FOLDABLE = foldable
     _FORMATTING = formatting
+    _NO_PARAGRAPH = no_paragraph
     _INLINE = inline
     _ITEM = item
     _OPAQUE = opaque
@@ -226,7 +230,10 @@ cdef int _step_kind(xmlNode* el, str tag, object seg) except -1:
             if c.type == XML_ELEMENT_NODE:
                 return 0
             c = c.next
-        return 2
+        c = el.parent
+        if c is not NULL and c.type == XML_ELEMENT_NODE and _norm_tag(_raw_tag(c)) in _NO_PARAGRAPH:
+            return 2
+        return 0
     if tag not in _FORMATTING:
         return 0
     empty = seg == tag

@@ -89,6 +89,7 @@ cdef enum:
 
 cdef object _FOLDABLE = None
 cdef object _FORMATTING = None
+cdef object _NO_PARAGRAPH = None
 cdef object _INLINE = None
 cdef object _ITEM = None
 cdef object _OPAQUE = None
@@ -97,7 +98,9 @@ cdef object _STABLE = None
 cdef object _NORMALIZE = None
 
 
-def bind(str library, foldable, formatting, inline, item, opaque, build, stable, normalize):
+def bind(
+    str library, foldable, formatting, no_paragraph, inline, item, opaque, build, stable, normalize
+):
     """Look lexbor's functions up in ``library`` (selectolax's extension module)
     and share the pure walker's tag sets and segment builder.
 
@@ -105,7 +108,8 @@ def bind(str library, foldable, formatting, inline, item, opaque, build, stable,
     """
     global _doc_create, _doc_destroy, _doc_parse, _element_name
     global _first_attr, _next_attr, _attr_name, _attr_value
-    global _FOLDABLE, _FORMATTING, _INLINE, _ITEM, _OPAQUE, _BUILD, _STABLE, _NORMALIZE
+    global _FOLDABLE, _FORMATTING, _NO_PARAGRAPH, _INLINE, _ITEM, _OPAQUE, _BUILD, _STABLE
+    global _NORMALIZE
     cdef bytes path = library.encode()
     cdef void* handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)
     if handle is NULL:
@@ -137,6 +141,7 @@ def bind(str library, foldable, formatting, inline, item, opaque, build, stable,
     _attr_value = <name_f><size_t>found[7]
     _FOLDABLE = foldable
     _FORMATTING = formatting
+    _NO_PARAGRAPH = no_paragraph
     _INLINE = inline
     _ITEM = item
     _OPAQUE = opaque
@@ -240,6 +245,7 @@ cdef enum:
     F_FOLDABLE = 8
     F_OPAQUE = 16
     F_FORMATTING = 32
+    F_NO_PARAGRAPH = 64
     # Ids of the tags lexbor knows are small constants; a custom tag's id is the
     # address of its entry in the document's name table, so only these are
     # cached by id, custom tags by name.
@@ -299,6 +305,8 @@ cdef tuple _describe(str raw):
         flags |= F_OPAQUE
     if norm in _FORMATTING:
         flags |= F_FORMATTING
+    if norm in _NO_PARAGRAPH:
+        flags |= F_NO_PARAGRAPH
     return (raw, norm, flags, _seg_id(norm))
 
 
@@ -547,7 +555,12 @@ cdef int _step_kind(pc_lxb_node* el, TagInfo* info, int32_t seg) except -1:
             if c.type == ELEMENT:
                 return 0
             c = c.next
-        return 2
+        c = el.parent
+        if c is not NULL and c.type == ELEMENT:
+            kid = _tag_info(c)
+            if kid.flags & F_NO_PARAGRAPH:
+                return 2
+        return 0
     if not info.flags & F_FORMATTING:
         return 0
     empty = seg == info.seg

@@ -28,6 +28,7 @@ from .segments import (
     FORMATTING_TAGS,
     INLINE_TAGS,
     ITEM_TAGS,
+    NO_PARAGRAPH_TAGS,
     OPAQUE_TAGS,
     normalize_class,
 )
@@ -80,10 +81,11 @@ class _Mirror:
     children, ``get``/``keys``), enough for the pure walker. Comments are
     dropped, as the lxml parser drops them."""
 
-    __slots__ = ("_attrs", "_kids", "tag", "tail", "text")
+    __slots__ = ("_attrs", "_kids", "_parent", "tag", "tail", "text")
 
-    def __init__(self, tag: str, attrs: dict[str, str | None]) -> None:
+    def __init__(self, tag: str, attrs: dict[str, str | None], parent: _Mirror | None) -> None:
         self.tag = tag
+        self._parent = parent
         self._attrs = {k: "" if v is None else v for k, v in attrs.items()}
         self._kids: list[_Mirror] = []
         self.text: str | None = None
@@ -98,10 +100,17 @@ class _Mirror:
     def keys(self) -> list[str]:
         return list(self._attrs)
 
+    def getparent(self) -> _Mirror | None:
+        return self._parent
+
 
 def _mirror(node: Any) -> _Mirror:
     """Mirror a selectolax node and its subtree without recursion."""
-    top = _Mirror(node.tag, node.attributes)
+    parent = node.parent
+    outer = None
+    if parent is not None and parent.tag and not parent.tag.startswith("-"):
+        outer = _Mirror(parent.tag, parent.attributes, None)
+    top = _Mirror(node.tag, node.attributes, outer)
     stack = [(node, top)]
     while stack:
         src, dst = stack.pop()
@@ -115,7 +124,7 @@ def _mirror(node: Any) -> _Mirror:
                 else:
                     last.tail = (last.tail or "") + text
             elif tag and not tag.startswith("-"):  # not a comment or the like
-                m = _Mirror(tag, child.attributes)
+                m = _Mirror(tag, child.attributes, dst)
                 dst._kids.append(m)
                 last = m
                 stack.append((child, m))
@@ -176,8 +185,8 @@ _PROBE = (
     "<div><span></span></div><input type='Text'><table><tr><td>t</td></tr>"
     "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
     "<code><i>c</i></code><code>open<div><p>a</p></div><p>b</p>"
-    "<u><b> </b></u><i><b class='x'></b></i><pre>a</p>b</pre><p> </p><p class='k'></p>"
-    "</main></body></html>"
+    "<u><b> </b></u><i><b class='x'></b></i><pre>a</p>b</pre><ul><li>x</li></p></ul><p> </p>"
+    "<p class='k'></p></main></body></html>"
 ).encode("utf-8")
 
 
@@ -203,6 +212,7 @@ def _load() -> Any:
             spec.origin,
             FOLDABLE_TAGS,
             FORMATTING_TAGS,
+            NO_PARAGRAPH_TAGS,
             INLINE_TAGS,
             ITEM_TAGS,
             OPAQUE_TAGS,

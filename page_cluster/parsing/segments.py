@@ -19,6 +19,7 @@ __all__ = [
     "LANDMARK_ROLES",
     "LANDMARK_TAGS",
     "LANDMARK_TYPES",
+    "NO_PARAGRAPH_TAGS",
     "OPAQUE_TAGS",
     "build_segment",
     "is_noise_class",
@@ -82,6 +83,12 @@ INLINE_TAGS = frozenset(
 #: :mod:`~page_cluster.parsing.structure`).
 FORMATTING_TAGS = frozenset(
     {"b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"}
+)
+
+#: Elements that cannot hold a ``p``: an empty one inside them is what an HTML5
+#: parser makes of a stray ``</p>`` (see :mod:`~page_cluster.parsing.structure`).
+NO_PARAGRAPH_TAGS = frozenset(
+    {"pre", "ul", "ol", "dl", "table", "tbody", "thead", "tfoot", "tr", "select"}
 )
 
 #: Repeated list and table items, whose per-position classes are not template.

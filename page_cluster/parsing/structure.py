@@ -15,9 +15,9 @@ two renders of one template produce the same tokens whatever their content:
   parsers only keep the ones written) and a formatting element (``code``, ``b``
   ...) holding a block, which only a parser's repair of an unclosed tag makes
   (an HTML5 parser re-opens it in every following block to the end of the page);
-* **absent elements** are skipped: an empty bare ``p`` (an HTML5 parser's
-  reading of a stray ``</p>``, an editor's spacer) and a bare formatting
-  element holding only spaces (re-opened between two blocks).
+* **absent elements** are skipped: an empty bare ``p`` in an element that
+  cannot hold one (an HTML5 parser's reading of a stray ``</p>``) and a bare
+  formatting element holding only spaces (re-opened between two blocks).
 
 The page's own ``body`` classes and id are kept aside as separate attribute tokens
 (``@body.class:…``) instead of being prefixed to every path: many generators name
@@ -37,6 +37,7 @@ from .segments import (
     FORMATTING_TAGS,
     INLINE_TAGS,
     ITEM_TAGS,
+    NO_PARAGRAPH_TAGS,
     OPAQUE_TAGS,
     build_segment,
     normalize_class,
@@ -228,17 +229,21 @@ _STEP, _TRANSPARENT, _ABSENT = 0, 1, 2
 def _step_kind(el: etree._Element, tag: str, seg: str) -> int:
     """``_TRANSPARENT`` for a bare ``tbody`` and for a formatting element holding
     a block (directly or inside other formatting elements); ``_ABSENT`` for a
-    bare ``p`` holding nothing, and for a bare formatting element holding no
+    bare, empty ``p`` where HTML allows none, and for a bare formatting element holding no
     text and nothing but other bare formatting elements (what an HTML5 parser
     re-opens around the spaces between blocks); ``_STEP`` otherwise."""
     if seg == "tbody":
         return _TRANSPARENT
     if tag == "p":
-        # An empty ``<p>`` is what an HTML5 parser makes of a stray ``</p>``
-        # (and what editors leave between paragraphs): no template step.
+        # An empty ``<p>`` where none may be (in a ``pre``, a list, a table) is
+        # what an HTML5 parser makes of a stray ``</p>``: no template step.
         if seg != tag or _has_own_text(el) or any(type(c.tag) is str for c in el):
             return _STEP
-        return _ABSENT
+        parent = el.getparent()
+        ptag = parent.tag if parent is not None else None
+        if type(ptag) is str and ptag.rsplit("}", 1)[-1].lower() in NO_PARAGRAPH_TAGS:
+            return _ABSENT
+        return _STEP
     if tag not in FORMATTING_TAGS:
         return _STEP
     empty = seg == tag
@@ -385,6 +390,7 @@ def _load_fast_walk() -> Callable[[etree._Element, str, str | None], tuple] | No
     _fastwalk.bind(
         FOLDABLE_TAGS,
         FORMATTING_TAGS,
+        NO_PARAGRAPH_TAGS,
         INLINE_TAGS,
         ITEM_TAGS,
         OPAQUE_TAGS,
@@ -416,7 +422,7 @@ _PROBE = (
     "<div><span></span></div><input type='Text'><table><tbody><tr><td>t</td></tr></tbody>"
     "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
     "<code><i>c</i></code><u><b> </b></u><i><b class='x'></b></i>"
-    "<pre>a</p>b</pre><p> </p><p class='k'></p></main></body></html>"
+    "<pre>a</p>b</pre><ul><li>x</li></p></ul><p> </p><p class='k'></p></main></body></html>"
 ).encode("utf-8")
 
 _FAST_WALK = _load_fast_walk()
