@@ -256,3 +256,16 @@ def test_a_stray_closing_p_adds_no_step_but_a_written_empty_p_does() -> None:
         assert not any(n.endswith(">p") for n in nodes), backend
         nodes = page_structure(written, backend=backend)[0].node_paths
         assert "body>.d>div#preamble>p" in nodes, backend
+
+
+def test_threads_get_the_same_tokens_as_one_thread() -> None:
+    # The compiled walk's tables are shared by the process (the app parses in threads).
+    from concurrent.futures import ThreadPoolExecutor
+
+    pages = [rec["html"] for rec, _ in cms_site()] + [a.html for a in article_pages()]
+    pages = [utf8_page(p)[0] for p in pages]
+    want = [lexbor_tree.walk(p, None, True) for p in pages]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            got = list(pool.map(lambda p: lexbor_tree.walk(p, None, True), pages))
+            assert got == want

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -64,7 +65,10 @@ def walk(data: bytes, content_block_attribute: str | None, with_links: bool) -> 
     attribute name.
     """
     assert _LEXWALK is not None
-    raw = _LEXWALK.walk_html(data, content_block_attribute, with_links)
+    # The compiled walk keeps process-wide tables (segment memo, tag names) and
+    # calls back into Python, where another thread could switch in mid-page.
+    with _LOCK:
+        raw = _LEXWALK.walk_html(data, content_block_attribute, with_links)
     return None if raw is None else _structure(raw)
 
 
@@ -230,4 +234,5 @@ def _load() -> Any:
     return _lexwalk
 
 
+_LOCK = threading.Lock()
 _LEXWALK = _load()
