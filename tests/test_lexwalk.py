@@ -269,3 +269,15 @@ def test_threads_get_the_same_tokens_as_one_thread() -> None:
         for _ in range(3):
             got = list(pool.map(lambda p: lexbor_tree.walk(p, None, True), pages))
             assert got == want
+
+
+def test_without_the_compiled_walker_pages_are_read_with_lxml() -> None:
+    # As when the install could not build it: the import fails, lxml reads pages.
+    code = (
+        "import sys; sys.modules['page_cluster.parsing._lexwalk'] = None\n"
+        "from page_cluster.parsing import signature as s\n"
+        "from page_cluster import tokenize\n"
+        "print(s.default_backend(), tokenize('<body><table><tr><td>x</td></tr></table>').tokens)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "lxml ['body>table>tr>td']", out.stderr
