@@ -1,8 +1,9 @@
-"""Build the optional compiled structural walker and attribute scanner.
+"""Build the optional compiled structural walkers and attribute scanner.
 
 Everything else is declared in ``pyproject.toml``. The extension is optional: if
 Cython, lxml's headers or a C compiler are missing, the install goes on and the
-pure-Python walker (same tokens, slower) is used.
+pure-Python walker (same tokens, slower) is used; without the lexbor walker,
+pages are parsed with lxml.
 """
 
 from __future__ import annotations
@@ -50,11 +51,21 @@ def _extensions() -> list:
     )
     # The start-tag attribute counter (see page_cluster/parsing/attribute_cap.py).
     scan = Extension("page_cluster.parsing._attrscan", ["page_cluster/parsing/_attrscan.pyx"])
-    try:
-        return cythonize([ext, scan], language_level=3, quiet=True)
-    except Exception as exc:
-        _warn(exc)
-        return []
+    # The lexbor parser and walker: lexbor's functions are looked up at run time
+    # in selectolax's extension module (see page_cluster/parsing/lexbor_tree.py),
+    # so neither its headers nor selectolax are needed here.
+    lexwalk = Extension(
+        "page_cluster.parsing._lexwalk",
+        ["page_cluster/parsing/_lexwalk.pyx"],
+        libraries=["dl"] if sys.platform.startswith("linux") else [],
+    )
+    built = []
+    for one in (ext, scan, lexwalk):  # one failing does not cost the others
+        try:
+            built += cythonize([one], language_level=3, quiet=True)
+        except Exception as exc:
+            _warn(exc)
+    return built
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -3,10 +3,12 @@
 
 For every corpus it prints pages, MB of HTML, wall seconds, pages/s and peak RSS
 of the whole process tree (main process plus parsing workers) for
-``page-cluster --jobs N``, and the ratio of that wall time to a parse-only
-baseline measured in the same run (JSON decoding plus one lxml parse per page,
-single process, nothing else). Generated sites (one corpus published under many
-versions, see ``make_scale_site.py``) are scored against their labels.
+``page-cluster --jobs N``, and the ratio of that wall time to two parse-only
+floors measured in the same run (JSON decoding plus one parse per page, single
+process, nothing else): lxml's, and lexbor's (selectolax), the parser the
+signatures are read with when its compiled walker is built. Generated sites
+(one corpus published under many versions, see ``make_scale_site.py``) are
+scored against their labels.
 
     python bench/scale.py --tools ../shared/corpora --data /tmp/corpora \\
         --scale-dir /tmp/scale --jobs 2
@@ -31,11 +33,22 @@ HERE = Path(__file__).resolve().parent
 REAL = ["sphinx", "docbook", "asciidoc", "doxygen", "javadoc8", "texinfo", "httpd", "mixed"]
 
 
-def baseline(path: Path) -> None:
-    """The floor: decode every line and parse its HTML once with lxml."""
-    from lxml import etree
+def baseline(path: Path, parser_name: str = "lxml") -> None:
+    """The floor: decode every line and parse its HTML once with lxml or lexbor."""
+    if parser_name == "lexbor":
+        from selectolax.lexbor import LexborHTMLParser
 
-    parser = etree.HTMLParser(encoding="utf-8", recover=True)
+        def parse(html: bytes) -> object:
+            return LexborHTMLParser(html)
+
+    else:
+        from lxml import etree
+
+        parser = etree.HTMLParser(encoding="utf-8", recover=True)
+
+        def parse(html: bytes) -> object:
+            return etree.fromstring(html, parser)
+
     pages = size = 0
     t0 = time.perf_counter()
     with path.open("rb") as fh:
@@ -43,7 +56,7 @@ def baseline(path: Path) -> None:
             if not line.strip():
                 continue
             html = json.loads(line)["html"].encode("utf-8", "replace")
-            etree.fromstring(html, parser)
+            parse(html)
             pages += 1
             size += len(html)
     print(json.dumps({"pages": pages, "bytes": size, "loop_seconds": time.perf_counter() - t0}))
@@ -117,11 +130,18 @@ def score(tools: Path, labels: Path, clusters: Path) -> dict:
     return json.loads(res.stdout)
 
 
-def _baseline_seconds(jsonl: Path) -> tuple[dict, float]:
+def _baseline_seconds(jsonl: Path, parser_name: str = "lxml") -> tuple[dict, float]:
     # The floor is timed like the engine: wall time of a whole process.
     t0 = time.perf_counter()
     base = subprocess.run(
-        [sys.executable, str(Path(__file__)), "--baseline", str(jsonl)],
+        [
+            sys.executable,
+            str(Path(__file__)),
+            "--baseline",
+            str(jsonl),
+            "--baseline-parser",
+            parser_name,
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -132,7 +152,7 @@ def _baseline_seconds(jsonl: Path) -> tuple[dict, float]:
 def measure(
     name: str, jsonl: Path, labels: Path | None, args: argparse.Namespace, repeat: int
 ) -> dict:
-    """Best of ``repeat`` runs for both the floor and the engine, interleaved.
+    """Best of ``repeat`` runs for both floors and the engine, interleaved.
 
     On a noisy machine the minimum is the figure least disturbed by other work;
     alternating the two keeps a burst of background load from favouring either.
@@ -141,13 +161,14 @@ def measure(
     """
     out = args.out / f"{name}.clusters.jsonl"
     cmd = [sys.executable, "-m", "page_cluster", "--jobs", str(args.jobs), str(jsonl)]
-    floor_s = wall = float("inf")
+    floor_s = lexbor_s = wall = float("inf")
     peak_kb = 0
     code = 0
     floor: dict = {}
     for _ in range(max(1, repeat)):
         floor, seconds = _baseline_seconds(jsonl)
         floor_s = min(floor_s, seconds)
+        lexbor_s = min(lexbor_s, _baseline_seconds(jsonl, "lexbor")[1])
         run_wall, _, code = run_measured(cmd, out, sample_rss=False)
         wall = min(wall, run_wall)
         if code:
@@ -163,6 +184,8 @@ def measure(
         "peak_rss_mb": peak_kb / 1024,
         "baseline_s": floor_s,
         "ratio": wall / floor_s,
+        "lexbor_s": lexbor_s,
+        "lexbor_ratio": wall / lexbor_s,
         "exit": code,
     }
     if labels is not None and code == 0:
@@ -234,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--baseline", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--baseline-parser", default="lxml", help=argparse.SUPPRESS)
     ap.add_argument("--tools", type=Path, default=Path("../shared/corpora"))
     ap.add_argument("--data", type=Path, default=Path("/tmp/page-cluster-corpora"))
     ap.add_argument("--scale-dir", type=Path, default=Path("/tmp/page-cluster-scale"))
@@ -257,14 +281,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     if args.baseline:
-        baseline(args.baseline)
+        baseline(args.baseline, args.baseline_parser)
         return 0
     args.out = args.out or args.scale_dir / "out"
     args.out.mkdir(parents=True, exist_ok=True)
     args.scale_dir.mkdir(parents=True, exist_ok=True)
     rows = []
-    print("| corpus | pages | MB | seconds | pages/s | peak RSS MB | parse-only s | ratio | ARI |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    from page_cluster.parsing.signature import default_backend
+
+    print(f"signatures read with: {default_backend()}")
+    print(
+        "| corpus | pages | MB | seconds | pages/s | peak RSS MB | lxml parse-only s | ratio "
+        "| lexbor parse-only s | ratio to lexbor | ARI |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     jobs = [
         (c, args.data / f"{c}.jsonl", args.data / f"{c}.labels.csv") for c in args.corpus or REAL
     ]
@@ -292,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"| {name} | {r['pages']} | {r['mb']:.0f} | {r['seconds']:.2f} "
             f"| {r['pages_per_s']:.0f} | {r['peak_rss_mb']:.0f} | {r['baseline_s']:.2f} "
-            f"| {r['ratio']:.2f} | {ari} |",
+            f"| {r['ratio']:.2f} | {r['lexbor_s']:.2f} | {r['lexbor_ratio']:.2f} | {ari} |",
             flush=True,
         )
     by = {r["corpus"]: r for r in rows}
@@ -304,6 +334,10 @@ def main(argv: list[str] | None = None) -> int:
         worst = max(real, key=lambda r: r["ratio"])
         print(
             f"worst ratio to parse-only on real corpora: {worst['ratio']:.2f} ({worst['corpus']})"
+        )
+        worst = max(real, key=lambda r: r["lexbor_ratio"])
+        print(
+            f"worst ratio to lexbor's parse-only: {worst['lexbor_ratio']:.2f} ({worst['corpus']})"
         )
     if "site150k" in by and "site10k" in by:
         growth = by["site150k"]["peak_rss_mb"] / by["site10k"]["peak_rss_mb"]

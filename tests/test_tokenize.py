@@ -1,9 +1,25 @@
+import pytest
+
 from page_cluster import tokenize
 from page_cluster.parsing.segments import is_noise_class, stable_classes
+from page_cluster.parsing.signature import BACKENDS, lexbor_available
+
+_backend = "lxml"
 
 
-def toks(html: str, **kw) -> list[str]:
-    return tokenize(html, **kw).tokens
+@pytest.fixture(autouse=True, params=BACKENDS)
+def backend(request):
+    """Every rule holds whichever parser reads the page."""
+    global _backend
+    if request.param == "lexbor" and not lexbor_available():
+        pytest.fail("the lexbor walker is not built (page_cluster.parsing._lexwalk)")
+    _backend = request.param
+    yield request.param
+    _backend = "lxml"
+
+
+def toks(html: str | bytes, **kw) -> list[str]:
+    return tokenize(html, backend=_backend, **kw).tokens
 
 
 def test_basic_paths_ignore_text():

@@ -34,6 +34,8 @@ import lxml.etree as _etree
 BUILT_FOR_LXML = _etree.LXML_VERSION
 
 cdef object _FOLDABLE = None
+cdef object _FORMATTING = None
+cdef object _NO_PARAGRAPH = None
 cdef object _INLINE = None
 cdef object _ITEM = None
 cdef object _OPAQUE = None
@@ -44,10 +46,16 @@ cdef object _NORMALIZE = None
 cdef object _MISSING = object()
 
 
-def bind(foldable, inline, item, opaque, segments, build, stable_classes, normalize_class):
+def bind(
+    foldable, formatting, no_paragraph, inline, item, opaque, segments, build, stable_classes,
+    normalize_class
+):
     """Share the pure walker's tag sets, segment builder and segment cache."""
-    global _FOLDABLE, _INLINE, _ITEM, _OPAQUE, _SEGMENTS, _BUILD, _STABLE, _NORMALIZE
+    global _FOLDABLE, _FORMATTING, _NO_PARAGRAPH, _INLINE, _ITEM, _OPAQUE, _SEGMENTS, _BUILD
+    global _STABLE, _NORMALIZE
     _FOLDABLE = foldable
+    _FORMATTING = formatting
+    _NO_PARAGRAPH = no_paragraph
     _INLINE = inline
     _ITEM = item
     _OPAQUE = opaque
@@ -205,6 +213,52 @@ cdef xmlNode* _single_element_child(xmlNode* el):
     return only
 
 
+cdef int _step_kind(xmlNode* el, str tag, object seg) except -1:
+    """0: a step; 1: transparent; 2: absent (see ``structure._step_kind``)."""
+    cdef xmlNode* c
+    cdef xmlNode* e
+    cdef list stack
+    cdef bint empty
+    cdef str t
+    if seg == "tbody":
+        return 1
+    if tag == "p":
+        if seg != tag or _has_own_text(el):
+            return 0
+        c = el.children
+        while c is not NULL:
+            if c.type == XML_ELEMENT_NODE:
+                return 0
+            c = c.next
+        c = el.parent
+        if c is not NULL and c.type == XML_ELEMENT_NODE and _norm_tag(_raw_tag(c)) in _NO_PARAGRAPH:
+            return 2
+        return 0
+    if tag not in _FORMATTING:
+        return 0
+    empty = seg == tag
+    stack = [<size_t>el]
+    while stack:
+        e = <xmlNode*><size_t>stack.pop()
+        if empty and (
+            _has_own_text(e)
+            or (e != el and (_attr(e, b"class") is not None or _attr(e, b"role") is not None))
+        ):
+            empty = False
+        c = e.children
+        while c is not NULL:
+            if c.type == XML_ELEMENT_NODE:
+                t = _raw_tag(c)
+                if t not in _INLINE:
+                    return 1
+                if t in _FORMATTING:
+                    stack.append(<size_t>c)
+                else:
+                    empty = False
+            c = c.next
+    return 2 if empty else 0
+
+
 def walk_body(cetree._Element body, str body_tag, object cba):
     """Walk below ``body``: ``(node paths, leaf paths, element count)``.
 
@@ -238,6 +292,7 @@ def walk_body(cetree._Element body, str body_tag, object cba):
     cdef bytes cba_bytes = cba.encode("utf-8") if cba is not None else None
     cdef const char* cba_c = NULL
     cdef Py_ssize_t i, k
+    cdef int kind
 
     if cba_bytes is not None:
         cba_c = cba_bytes
@@ -297,8 +352,15 @@ def walk_body(cetree._Element body, str body_tag, object cba):
                         break
                     child = only
                     seg, tag = _segment(child, _raw_tag(child), None)
-            count += 1
+            kind = 0 if block else _step_kind(child, tag, seg)
+            if kind == 2:
+                continue
             emitted = True
+            if kind == 1:
+                descend_nodes.append(<size_t>child)
+                descend_info.append((segs, paths))
+                continue
+            count += 1
             if seg in segs:
                 i = segs.index(seg)
                 c_segs = segs[: i + 1]

@@ -12,7 +12,7 @@ from lxml import etree
 from ..base.limits import MAX_ATTRIBUTES
 from .attribute_cap import cap_attributes
 
-__all__ = ["parse_html", "parse_html_capped", "to_utf8"]
+__all__ = ["parse_html", "parse_html_capped", "to_utf8", "utf8_page"]
 
 
 def _new_parser(encoding: str | None) -> etree.HTMLParser:
@@ -97,3 +97,41 @@ def parse_html_capped(
         except (etree.ParserError, etree.XMLSyntaxError, ValueError):
             return None, capped
     return root, capped
+
+
+def utf8_page(
+    html: str | bytes, encoding: str | None = None, *, max_attributes: int = MAX_ATTRIBUTES
+) -> tuple[bytes | None, int]:
+    """A page as the UTF-8 bytes an HTML5 parser takes, read as :func:`parse_html`
+    reads it; ``None`` when there is nothing to parse. Also says how many
+    elements had attributes dropped.
+
+    The charset is settled here (lexbor reads UTF-8 only): ``str`` is encoded,
+    ``bytes`` are decoded with ``encoding`` or, without one, sniffed as
+    :func:`parse_html` sniffs them; an unknown ``encoding`` reads as UTF-8 with
+    replacement characters, as the lxml route's retry does. A byte-order mark
+    and NUL bytes are dropped.
+
+    >>> utf8_page("<p>é</p>")
+    (b'<p>\\xc3\\xa9</p>', 0)
+    >>> utf8_page(b"<p>\\xe9\\x00</p>", "cp1252")
+    (b'<p>\\xc3\\xa9</p>', 0)
+    """
+    if isinstance(html, str):
+        data = to_utf8(html)
+    else:
+        data = html
+        if encoding is None and data:
+            data, encoding = _sniffed(data)
+        if encoding not in (None, "utf-8", "utf8", "UTF-8"):
+            try:
+                data = data.decode(encoding, "replace").encode("utf-8", "replace")
+            except (LookupError, TypeError, ValueError):
+                data = data.decode("utf-8", "replace").encode("utf-8")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if not data or data.isspace():
+        return None, 0
+    if b"\x00" in data:
+        data = data.replace(b"\x00", b"")
+    return cap_attributes(data, max_attributes)

@@ -13,11 +13,13 @@ from functools import lru_cache
 
 __all__ = [
     "FOLDABLE_TAGS",
+    "FORMATTING_TAGS",
     "INLINE_TAGS",
     "ITEM_TAGS",
     "LANDMARK_ROLES",
     "LANDMARK_TAGS",
     "LANDMARK_TYPES",
+    "NO_PARAGRAPH_TAGS",
     "OPAQUE_TAGS",
     "build_segment",
     "is_noise_class",
@@ -72,6 +74,21 @@ INLINE_TAGS = frozenset(
         "var",
         "wbr",
     }
+)
+
+#: Formatting elements that an HTML5 parser re-opens in every following block
+#: when one is left unclosed (the standard's "active formatting elements";
+#: ``a`` is left out: a link around a block is written on purpose). One of them
+#: holding a block is a writer's slip, not a template step (see
+#: :mod:`~page_cluster.parsing.structure`).
+FORMATTING_TAGS = frozenset(
+    {"b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"}
+)
+
+#: Elements that cannot hold a ``p``: an empty one inside them is what an HTML5
+#: parser makes of a stray ``</p>`` (see :mod:`~page_cluster.parsing.structure`).
+NO_PARAGRAPH_TAGS = frozenset(
+    {"pre", "ul", "ol", "dl", "table", "tbody", "thead", "tfoot", "tr", "select"}
 )
 
 #: Repeated list and table items, whose per-position classes are not template.

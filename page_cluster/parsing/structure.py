@@ -9,7 +9,15 @@ two renders of one template produce the same tokens whatever their content:
 * **recursion collapse**: a step already on the path folds back to where it first
   appeared, so nested sections, lists and tables give the same tokens at any
   nesting depth;
-* **opaque elements** (``script``, ``style``, ``svg`` ...) are leaves.
+* **opaque elements** (``script``, ``style``, ``svg`` ...) are leaves;
+* **transparent elements** add no step, their children are walked as the
+  parent's: a bare ``tbody`` (HTML5 parsers insert one in every table, HTML 4
+  parsers only keep the ones written) and a formatting element (``code``, ``b``
+  ...) holding a block, which only a parser's repair of an unclosed tag makes
+  (an HTML5 parser re-opens it in every following block to the end of the page);
+* **absent elements** are skipped: an empty bare ``p`` in an element that
+  cannot hold one (an HTML5 parser's reading of a stray ``</p>``) and a bare
+  formatting element holding only spaces (re-opened between two blocks).
 
 The page's own ``body`` classes and id are kept aside as separate attribute tokens
 (``@body.class:…``) instead of being prefixed to every path: many generators name
@@ -26,15 +34,23 @@ from lxml import etree
 
 from .segments import (
     FOLDABLE_TAGS,
+    FORMATTING_TAGS,
     INLINE_TAGS,
     ITEM_TAGS,
+    NO_PARAGRAPH_TAGS,
     OPAQUE_TAGS,
     build_segment,
     normalize_class,
     stable_classes,
 )
 
-__all__ = ["PageStructure", "find_body", "walk_structure"]
+__all__ = [
+    "PageStructure",
+    "body_attr_tokens",
+    "find_body",
+    "plain_attribute_name",
+    "walk_structure",
+]
 
 ATTR_PREFIX = "@"
 
@@ -85,20 +101,13 @@ def walk_structure(
         return out
     body_tag = body.tag.rsplit("}", 1)[-1].lower() if isinstance(body.tag, str) else "body"
 
-    body_classes = body.get("class")
-    if body_classes:
-        out.body_class_list = [c for c in body_classes.split() if c]
-        for c in stable_classes(body_classes):
-            out.attr_tokens.append(f"{ATTR_PREFIX}body.class:{c}")
-    body_id = body.get("id")
-    if body_id and body_id.strip():
-        out.attr_tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
+    out.body_class_list, out.attr_tokens = body_attr_tokens(body.get("class"), body.get("id"))
 
     fast = _FAST_WALK
     if (
         fast is not None
         and isinstance(body, etree._Element)
-        and _plain_name(content_block_attribute)
+        and plain_attribute_name(content_block_attribute)
     ):
         out.node_paths, out.leaf_paths, out.element_count = fast(
             body, body_tag, content_block_attribute
@@ -110,7 +119,20 @@ def walk_structure(
     return out
 
 
-def _plain_name(attribute: str | None) -> bool:
+def body_attr_tokens(body_classes: str | None, body_id: str | None) -> tuple[list[str], list[str]]:
+    """The body's class list and its attribute tokens (``@body.class:…``, ``@body.id:…``)."""
+    class_list: list[str] = []
+    tokens: list[str] = []
+    if body_classes:
+        class_list = [c for c in body_classes.split() if c]
+        for c in stable_classes(body_classes):
+            tokens.append(f"{ATTR_PREFIX}body.class:{c}")
+    if body_id and body_id.strip():
+        tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
+    return class_list, tokens
+
+
+def plain_attribute_name(attribute: str | None) -> bool:
     """A content-block attribute the compiled walker can look up by name."""
     return attribute is None or (bool(attribute) and "{" not in attribute and attribute.isascii())
 
@@ -174,8 +196,14 @@ def _walk_below(
                         break
                     child = only
                     seg, tag = segment_of(child, child.tag, None)
-            count += 1
+            kind = _STEP if block else _step_kind(child, tag, seg)
+            if kind == _ABSENT:
+                continue
             emitted = True
+            if kind == _TRANSPARENT:
+                descend.append((child, segs, paths))
+                continue
+            count += 1
             if seg in segs:
                 i = segs.index(seg)
                 c_segs, c_paths = segs[: i + 1], paths[: i + 1]
@@ -192,6 +220,52 @@ def _walk_below(
         # Reversed, so that popping continues in document order.
         stack.extend(reversed(descend))
     return list(seen_nodes), list(seen_leaves), count
+
+
+#: What an element is to the walk (see :func:`_step_kind`).
+_STEP, _TRANSPARENT, _ABSENT = 0, 1, 2
+
+
+def _step_kind(el: etree._Element, tag: str, seg: str) -> int:
+    """``_TRANSPARENT`` for a bare ``tbody`` and for a formatting element holding
+    a block (directly or inside other formatting elements); ``_ABSENT`` for a
+    bare, empty ``p`` where HTML allows none, and for a bare formatting element holding no
+    text and nothing but other bare formatting elements (what an HTML5 parser
+    re-opens around the spaces between blocks); ``_STEP`` otherwise."""
+    if seg == "tbody":
+        return _TRANSPARENT
+    if tag == "p":
+        # An empty ``<p>`` where none may be (in a ``pre``, a list, a table) is
+        # what an HTML5 parser makes of a stray ``</p>``: no template step.
+        if seg != tag or _has_own_text(el) or any(type(c.tag) is str for c in el):
+            return _STEP
+        parent = el.getparent()
+        ptag = parent.tag if parent is not None else None
+        if type(ptag) is str and ptag.rsplit("}", 1)[-1].lower() in NO_PARAGRAPH_TAGS:
+            return _ABSENT
+        return _STEP
+    if tag not in FORMATTING_TAGS:
+        return _STEP
+    empty = seg == tag
+    stack = [el]
+    while stack:
+        e = stack.pop()
+        if empty and (
+            _has_own_text(e)
+            or (e is not el and (e.get("class") is not None or e.get("role") is not None))
+        ):
+            empty = False
+        for c in e:
+            t = c.tag
+            if type(t) is not str:
+                continue
+            if t not in INLINE_TAGS:
+                return _TRANSPARENT
+            if t in FORMATTING_TAGS:
+                stack.append(c)
+            else:
+                empty = False
+    return _ABSENT if empty else _STEP
 
 
 _SEGMENTS: dict[tuple[str, str | None, str | None, str | None, str | None], str | None] = {}
@@ -315,6 +389,8 @@ def _load_fast_walk() -> Callable[[etree._Element, str, str | None], tuple] | No
         return None
     _fastwalk.bind(
         FOLDABLE_TAGS,
+        FORMATTING_TAGS,
+        NO_PARAGRAPH_TAGS,
         INLINE_TAGS,
         ITEM_TAGS,
         OPAQUE_TAGS,
@@ -343,7 +419,10 @@ _PROBE = (
     "<em>e</em></span></p><table><tr class='r1 row'><td>1</td></tr>"
     "<tr class='r2 row'><td><script>var a</script><svg><g/></svg></td></tr></table>"
     "<section data-block='1'><div><h2>in block</h2></div></section>"
-    "<div><span></span></div><input type='Text'></main></body></html>"
+    "<div><span></span></div><input type='Text'><table><tbody><tr><td>t</td></tr></tbody>"
+    "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
+    "<code><i>c</i></code><u><b> </b></u><i><b class='x'></b></i>"
+    "<pre>a</p>b</pre><ul><li>x</li></p></ul><p> </p><p class='k'></p></main></body></html>"
 ).encode("utf-8")
 
 _FAST_WALK = _load_fast_walk()

@@ -2,19 +2,22 @@
 
 Crawls that are not in the JSONL shape (WARC files, mirrored folders) carry no
 ``stylesheetHrefs``: the hrefs have to come from the HTML. They are read from the
-lxml tree that the structural walk uses anyway, with lxml's C-level tag filter
-(``iter("link", "base")``), so deriving them costs no second parse and no Python
-walk over the whole tree. Resolving the hrefs against the page URL is left to the
-caller (it needs the URL, which the tree does not know).
+tree that the structural walk uses anyway: lexbor's, in C, by the compiled walker
+(which hands over ``(tag, href, rel)`` for :func:`stylesheet_links_from`), or
+lxml's, with its C-level tag filter (``iter("link", "base")``). Deriving them
+costs no second parse and no Python walk over the whole tree. Resolving the hrefs
+against the page URL is left to the caller (it needs the URL, which the tree
+does not know).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from lxml import etree
 
-__all__ = ["StylesheetLinks", "read_stylesheet_links"]
+__all__ = ["StylesheetLinks", "read_stylesheet_links", "stylesheet_links_from"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,20 +44,32 @@ def read_stylesheet_links(root: etree._Element | None) -> StylesheetLinks:
     """
     if root is None:
         return StylesheetLinks()
+    return stylesheet_links_from(
+        (el.tag, el.get("href"), el.get("rel")) for el in root.iter("link", "base")
+    )
+
+
+def stylesheet_links_from(
+    elements: Iterable[tuple[str, str | None, str | None]],
+) -> StylesheetLinks:
+    """The same from ``(tag, href, rel)`` of every ``link``/``base`` element in
+    document order, however the page was parsed.
+
+    >>> stylesheet_links_from([("link", "x.css", "stylesheet"), ("base", "/a/", None)])
+    StylesheetLinks(hrefs=('x.css',), base_href='/a/')
+    """
     hrefs: list[str] = []
     base_href: str | None = None
-    for el in root.iter("link", "base"):
-        href = el.get("href")
+    for tag, href, rel in elements:
         if href is None:
             continue
         href = href.strip()
         if not href:
             continue
-        if el.tag == "base":
+        if tag == "base":
             if base_href is None:
                 base_href = href
             continue
-        rel = el.get("rel")
         if rel and "stylesheet" in rel.lower().split():
             hrefs.append(href)
     return StylesheetLinks(tuple(hrefs), base_href)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .html_source import parse_html
-from .structure import walk_structure
+from .signature import page_structure
 
 __all__ = ["Tokenized", "tokenize"]
 
@@ -18,8 +17,13 @@ class Tokenized:
     body_class_list: list[str]
 
 
-def tokenize(html: str | bytes, *, content_block_attribute: str | None = None) -> Tokenized:
+def tokenize(
+    html: str | bytes, *, content_block_attribute: str | None = None, backend: str | None = None
+) -> Tokenized:
     """Turn a page into root-to-leaf structural tokens (text is ignored).
+
+    The page is read as the engine reads it (``backend``: see
+    :func:`~page_cluster.parsing.signature.page_structure`).
 
     >>> tokenize('<body class="post"><main><article><p>Hi</p></article></main></body>')
     Tokenized(tokens=['body>main>article>p'], body_class_list=['post'])
@@ -27,5 +31,5 @@ def tokenize(html: str | bytes, *, content_block_attribute: str | None = None) -
     >>> tokenize(nested).tokens
     ['body>.card>ul>li']
     """
-    structure = walk_structure(parse_html(html), content_block_attribute)
+    structure = page_structure(html, None, content_block_attribute, backend=backend)[0]
     return Tokenized(tokens=structure.leaf_paths, body_class_list=structure.body_class_list)
