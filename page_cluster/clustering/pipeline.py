@@ -519,22 +519,6 @@ def _merge_host_units(
     sizes = np.bincount(owner, weights=weights, minlength=len(units)).astype(np.float64)
     profile_sums = group_sums(matrix, item_sig[items], owner, weights, len(units), columns=keep)
     prof = profile_sums / sizes[:, None]
-    # Route profiles: the share of each unit's pages at each URL route.
-    _, route_col = np.unique(item_route[items], return_inverse=True)
-    n_route_cols = int(route_col.max()) + 1
-    routes = np.zeros((len(units), n_route_cols))
-    np.add.at(routes, (owner, route_col.ravel()), weights)
-    n_view = 0
-    if item_view is not None:
-        # The route forms (views, see ``routes.route_form``) follow as extra columns,
-        # pooled alike.
-        _, view_col = np.unique(item_view[items], return_inverse=True)
-        n_view = int(view_col.max()) + 1
-        views = np.zeros((len(units), n_view))
-        np.add.at(views, (owner, view_col.ravel()), weights)
-        routes = np.hstack([routes, views])
-        n_route_cols += n_view
-    routes /= sizes[:, None]
     # How often each item appears where its parent does, across the host: the
     # yardstick for telling a unit's lack of an item from chance.
     n_pages = float(sizes.sum())
@@ -560,9 +544,15 @@ def _merge_host_units(
     point_of = rank[point_of.ravel()]
     points = first[order]
     point_sizes = np.bincount(point_of, weights=sizes)
-    point_routes = np.zeros((len(points), n_route_cols))
-    np.add.at(point_routes, point_of, routes * sizes[:, None])
-    point_routes /= point_sizes[:, None]
+    point_routes, n_view = _point_routes(
+        owner,
+        weights,
+        sizes,
+        item_route[items],
+        None if item_view is None else item_view[items],
+        point_of,
+        len(points),
+    )
     if len(points) > STAGE_B_DENSE_MAX and on_note is not None:
         on_note(f"stage-b: {len(points)} distinct units, merging within blocks first")
     labels = _agglomerate_scalable(
@@ -583,6 +573,45 @@ def _merge_host_units(
     for i, g in enumerate(labels.tolist()):
         groups.setdefault(g, []).append(i)
     return [groups[g] for g in sorted(groups)]
+
+
+def _point_routes(
+    owner: np.ndarray,
+    weights: np.ndarray,
+    sizes: np.ndarray,
+    item_route: np.ndarray,
+    item_view: np.ndarray | None,
+    point_of: np.ndarray,
+    n_points: int,
+) -> tuple[np.ndarray, int]:
+    """Route profiles of the points: the share of each point's pages at each
+    URL route, then at each view (their count is returned), pooled from the
+    units' shares.
+
+    Only (unit, route) pairs that occur are visited: a versioned site has a
+    route per version and file name, thousands of columns on each of thousands
+    of units, and a dense units x routes matrix took gigabytes (150k pages:
+    19,189 units x 15,824 routes).
+    """
+    _, route_col = np.unique(item_route, return_inverse=True)
+    cols = [route_col.ravel()]
+    n_cols = int(route_col.max()) + 1
+    n_view = 0
+    if item_view is not None:
+        _, view_col = np.unique(item_view, return_inverse=True)
+        n_view = int(view_col.max()) + 1
+        cols.append(view_col.ravel() + n_cols)
+        n_cols += n_view
+    point_routes = np.zeros((n_points, n_cols))
+    for col in cols:
+        pairs, inverse = np.unique(owner * n_cols + col, return_inverse=True)
+        share = np.bincount(inverse.ravel(), weights=weights, minlength=len(pairs))
+        unit = pairs // n_cols
+        # A unit's share at a route, weighted back by its size, summed per point.
+        share = share / sizes[unit] * sizes[unit]
+        np.add.at(point_routes, (point_of[unit], pairs % n_cols), share)
+    point_routes /= np.bincount(point_of, weights=sizes)[:, None]
+    return point_routes, n_view
 
 
 def _agglomerate_scalable(
