@@ -114,15 +114,13 @@ def test_workers_read_clusters_as_the_calling_process_does(monkeypatch):
     # Spawned workers (a process running threads, such as the app, uses them).
     import multiprocessing
 
-    import page_cluster.ingest.parallel_parse as parallel_parse
+    import page_cluster.parallel.executor as executor
     from page_cluster.content.extract import extract_main_content
 
     pages = [p for n in (5, 40, 30) for p in site(n)[0]]
     keys = [i // 25 for i in range(len(pages))]  # three clusters of 25 pages
     here = extract_main_content(pages, cluster_keys=keys)
-    monkeypatch.setattr(
-        parallel_parse, "pool_context", lambda: multiprocessing.get_context("spawn")
-    )
+    monkeypatch.setattr(executor, "pool_context", lambda: multiprocessing.get_context("spawn"))
     there = extract_main_content(pages, cluster_keys=keys, n_jobs=2)
     assert [c.main_text for c in there] == [c.main_text for c in here]
     assert [c.block_records() for c in there] == [c.block_records() for c in here]

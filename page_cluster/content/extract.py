@@ -450,26 +450,17 @@ def _read_groups_in_workers(
     At most two clusters per worker are in flight, so the copies of the HTML on
     their way stay bounded.
     """
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-
-    from ..ingest.parallel_parse import pool_context
+    from ..parallel.executor import bounded_map
 
     order = sorted(range(len(groups)), key=lambda g: (-len(groups[g]), g))
-    pending: dict[Future, int] = {}
-    with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=pool_context(), initializer=_init_worker, initargs=(opts,)
-    ) as pool:
-        queue = iter(order)
-        for g in queue:
-            pending[pool.submit(_read_in_worker, [records[i].html for i in groups[g]])] = g
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                g = pending.pop(fut)
-                yield groups[g], fut.result()
-                nxt = next(queue, None)
-                if nxt is not None:
-                    html = [records[i].html for i in groups[nxt]]
-                    pending[pool.submit(_read_in_worker, html)] = nxt
+    tasks = ((g, [records[i].html for i in groups[g]]) for g in order)
+    for g, contents in bounded_map(
+        _read_in_worker,
+        tasks,
+        jobs=jobs,
+        in_flight=2 * jobs,
+        ordered=False,
+        initializer=_init_worker,
+        initargs=(opts,),
+    ):
+        yield groups[g], contents

@@ -15,7 +15,6 @@ one running threads (the app, a notebook) a spawn-based process pool.
 from __future__ import annotations
 
 import os
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -23,13 +22,13 @@ from typing import TYPE_CHECKING
 from ..base.limits import MAX_ATTRIBUTES
 from ..io.jsonl import InputError, JsonlLine
 from ..io.record import PageRecord
+from ..parallel.executor import bounded_map, pool_context
 from ..parallel.fork_pool import can_fork, ordered_map
 from ..parsing.html_source import to_utf8
 from ..parsing.signature import LocalInterner, ParsedPage, parse_document
 
 if TYPE_CHECKING:
-    import multiprocessing.context
-    from concurrent.futures import Future
+    pass
 
 __all__ = [
     "CHUNK",
@@ -161,18 +160,6 @@ def _parse_chunk(tasks: list[Task]) -> tuple[int, list[Result]]:
     return os.getpid(), [run_task(t, interner, cba, cap) for t in tasks]
 
 
-def pool_context() -> multiprocessing.context.BaseContext:
-    """How to start worker processes from this process: fork when it runs no
-    other thread, else spawn."""
-    import multiprocessing
-
-    # Forking a multi-threaded process (a web app, a notebook kernel) can
-    # deadlock; a fresh interpreter is the safe choice there.
-    if "fork" in multiprocessing.get_all_start_methods() and can_fork():
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
 def parse_in_order(
     tasks: Iterable[Task],
     *,
@@ -257,31 +244,17 @@ def _parse_spawned(
     on_start: Callable[[], None] | None,
     max_attributes: int = MAX_ATTRIBUTES,
 ) -> Iterator[tuple[object, Result]]:
-    """The same with a spawn-based process pool (for a process running threads)."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    pending: deque[Future] = deque()
-    limit = jobs * INFLIGHT_PER_JOB
-    with ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=pool_context(),
+    """The same with a spawn-safe process pool (for a process running threads)."""
+    for _, result in bounded_map(
+        _parse_chunk,
+        ((None, chunk) for chunk in chunks),
+        jobs=jobs,
+        in_flight=jobs * INFLIGHT_PER_JOB,
         initializer=_init_worker,
         initargs=(cba, max_attributes),
-    ) as pool:
-        try:
-            for chunk in chunks:
-                pending.append(pool.submit(_parse_chunk, chunk))
-                if on_start is not None:
-                    # The first submit has started the workers.
-                    on_start()
-                    on_start = None
-                while len(pending) >= limit:
-                    yield from _unpack(pending.popleft().result())
-            while pending:
-                yield from _unpack(pending.popleft().result())
-        finally:
-            for fut in pending:
-                fut.cancel()
+        on_start=on_start,
+    ):
+        yield from _unpack(result)
 
 
 def _unpack(result: tuple[int, list[Result]]) -> Iterator[tuple[object, Result]]:
