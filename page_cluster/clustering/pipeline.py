@@ -282,11 +282,42 @@ def cluster_host_corpus(
     emit = on_progress or (lambda _e: None)
     corpus = generalize_slots(generalize_corpus(corpus, min_values=p.family_values), params=p)
     n = corpus.n_pages
+    blocking, block_names, page_block, host_of_block = _blocks(corpus)
+    emit(ProgressEvent("pass0-signals", pages_seen=n))
+    items = _items(corpus, page_block, p)
+    host_models, host_weights = _template_models(corpus, items, host_of_block, p)
+    units = _stage_a(corpus, items, block_names, host_of_block, host_weights, p, emit)
+    emit(ProgressEvent("stage-b-start", unit_count=len(units.items)))
+    item_cluster, cluster_keys, cluster_units = _stage_b(
+        corpus, items, units, host_models, sorted(host_weights), p, emit
+    )
+    if n > COMPAT_PASS1B_PAGES:
+        # Large corpora: keep the reference's ``pass1b:`` phase visible. Nothing
+        # is sampled here; every page is already in its cluster.
+        emit(ProgressEvent("pass1b-assign", pages_assigned=n, pages_to_assign=n))
+    return ClusterRun(
+        corpus=corpus,
+        blocking=blocking,
+        block_names=block_names,
+        page_item=items.page_item,
+        item_block=items.block,
+        item_sig=items.sig,
+        item_count=items.count,
+        item_cluster=item_cluster,
+        cluster_keys=cluster_keys,
+        cluster_units=cluster_units,
+        host_of_block=host_of_block,
+        host_models=host_models,
+        host_weights=host_weights,
+    )
+
+
+def _blocks(corpus: Corpus) -> tuple[BlockingResult, list[str], np.ndarray, list[str]]:
+    """Pass 0: each page's block, the blocks' names (sorted) and their hosts."""
     signals = corpus.signals
     blocking = resolve_block_keys(
         [s.paths for s in signals], [s.stylesheet_hrefs for s in signals], [s.host for s in signals]
     )
-    emit(ProgressEvent("pass0-signals", pages_seen=n))
     block_names = sorted(set(blocking.keys))
     block_index = {b: i for i, b in enumerate(block_names)}
     page_block = np.asarray([block_index[k] for k in blocking.keys], dtype=np.int64)
@@ -294,29 +325,56 @@ def cluster_host_corpus(
     for i, b in enumerate(page_block.tolist()):
         host_of_block_map.setdefault(b, _host_label(signals[i].host))
     host_of_block = [host_of_block_map[b] for b in range(len(block_names))]
+    return blocking, block_names, page_block, host_of_block
 
-    # Items: distinct (block, signature, route) triples.
-    page_route, route_fine, route_view = _page_routes(signals, p)
+
+@dataclass(slots=True)
+class _Items:
+    """Distinct (block, signature, route) triples: what the stages group."""
+
+    page_item: np.ndarray
+    count: np.ndarray
+    block: np.ndarray
+    sig: np.ndarray
+    route: np.ndarray
+    #: Per route id: its pattern with name shapes, and its view (route form).
+    route_fine: np.ndarray
+    route_view: np.ndarray
+
+
+def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
+    n = corpus.n_pages
+    page_route, route_fine, route_view = _page_routes(corpus.signals, p)
     n_sigs = max(corpus.n_signatures, 1)
     n_routes = int(page_route.max()) + 1 if n else 1
     pair = (page_block * n_sigs + corpus.page_sig.astype(np.int64)) * n_routes + page_route
     uniq, page_item, item_count = np.unique(pair, return_inverse=True, return_counts=True)
-    item_route = uniq % n_routes
-    item_block = (uniq // n_routes) // n_sigs
-    item_sig = (uniq // n_routes) % n_sigs
+    return _Items(
+        page_item=page_item,
+        count=item_count,
+        block=(uniq // n_routes) // n_sigs,
+        sig=(uniq // n_routes) % n_sigs,
+        route=uniq % n_routes,
+        route_fine=route_fine,
+        route_view=route_view,
+    )
 
-    # Site-level template tokens, per host.
+
+def _template_models(
+    corpus: Corpus, items: _Items, host_of_block: list[str], p: ClusterParams
+) -> tuple[dict[str, TemplateTokenModel], dict[str, np.ndarray]]:
+    """Site-level template tokens per host, and the weights Stage A compares."""
     matrix = corpus.rows
     info = corpus.info
     marked = self_named_tokens(corpus.tokens, info)
     chrome = site_chrome(corpus.tokens, info)
-    item_host = np.asarray([host_of_block[b] for b in item_block.tolist()], dtype=object)
+    item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):
         host_items = np.nonzero(item_host == host)[0]
-        sigs, inverse = np.unique(item_sig[host_items], return_inverse=True)
-        counts = np.bincount(inverse, weights=item_count[host_items]).astype(np.float64)
+        sigs, inverse = np.unique(items.sig[host_items], return_inverse=True)
+        counts = np.bincount(inverse, weights=items.count[host_items]).astype(np.float64)
         model = template_token_mask(
             matrix.take(sigs), info.parent, info.depth, info.is_attr, counts, marked, params=p
         )
@@ -331,89 +389,104 @@ def cluster_host_corpus(
         # Stage B still weighs it.
         lone = model.weak & (model.support < 2) if model.weak is not None else False
         host_weights[host] = (model.keep & ~chrome & ~common & ~lone).astype(np.float64)
+    return host_models, host_weights
 
-    # Stage A per block: tight units.
-    unit_items: list[np.ndarray] = []
-    unit_keys: list[str] = []
-    unit_host: list[str] = []
-    unit_block: list[int] = []
+
+@dataclass(slots=True)
+class _UnitList:
+    """Stage A's units: their items, keys, hosts and blocks (parallel lists)."""
+
+    items: list[np.ndarray]
+    keys: list[str]
+    hosts: list[str]
+    blocks: list[int]
+
+
+def _stage_a(
+    corpus: Corpus,
+    items: _Items,
+    block_names: list[str],
+    host_of_block: list[str],
+    host_weights: dict[str, np.ndarray],
+    p: ClusterParams,
+    emit: ProgressCallback,
+) -> _UnitList:
+    """Tight units per block."""
+    units = _UnitList([], [], [], [])
     total_blocks = len(block_names)
     for b in range(total_blocks):
-        items = np.nonzero(item_block == b)[0]
+        members = np.nonzero(items.block == b)[0]
         weights = host_weights[host_of_block[b]]
         result = cluster_block(
-            matrix, item_sig[items], item_count[items], weights, max_distance=p.unit_distance
+            corpus.rows,
+            items.sig[members],
+            items.count[members],
+            weights,
+            max_distance=p.unit_distance,
         )
         if result.path != "exact":
             emit(
                 ProgressEvent(
                     "note",
-                    message=f"pass1: block {b + 1}: {len(items)} signatures, "
+                    message=f"pass1: block {b + 1}: {len(members)} signatures, "
                     f"{result.path} near-duplicate path",
                 )
             )
         for label in range(int(result.labels.max()) + 1):
-            unit_items.append(items[result.labels == label])
-            unit_keys.append(format_cluster_key(block_names[b], label))
-            unit_host.append(host_of_block[b])
-            unit_block.append(b)
+            units.items.append(members[result.labels == label])
+            units.keys.append(format_cluster_key(block_names[b], label))
+            units.hosts.append(host_of_block[b])
+            units.blocks.append(b)
         emit(
             ProgressEvent("pass1-block-complete", blocks_processed=b + 1, total_blocks=total_blocks)
         )
+    return units
 
-    # Stage B across blocks, per host.
-    emit(ProgressEvent("stage-b-start", unit_count=len(unit_items)))
-    item_cluster = np.empty(len(uniq), dtype=np.int64)
+
+def _stage_b(
+    corpus: Corpus,
+    items: _Items,
+    units: _UnitList,
+    host_models: dict[str, TemplateTokenModel],
+    hosts: list[str],
+    p: ClusterParams,
+    emit: ProgressCallback,
+) -> tuple[np.ndarray, list[str], list[list[str]]]:
+    """Units merged across blocks, per host: each item's cluster, the clusters'
+    keys (that of their largest unit) and their units' keys."""
+    item_cluster = np.empty(len(items.count), dtype=np.int64)
     cluster_keys: list[str] = []
     cluster_units: list[list[str]] = []
-    for host in sorted(host_weights):
-        idx = [i for i, h in enumerate(unit_host) if h == host]
+    for host in hosts:
+        idx = [i for i, h in enumerate(units.hosts) if h == host]
         model = host_models[host]
         groups = _merge_host_units(
-            matrix,
+            corpus.rows,
             corpus.tokens,
-            info,
+            corpus.info,
             model.keep,
             model.weak,
             model.heads,
             model.support,
-            [unit_items[i] for i in idx],
-            item_sig,
-            item_count,
-            route_fine[item_route],
-            np.asarray([unit_block[i] for i in idx], dtype=np.int64),
-            item_view=route_view[item_route],
+            [units.items[i] for i in idx],
+            items.sig,
+            items.count,
+            items.route_fine[items.route],
+            np.asarray([units.blocks[i] for i in idx], dtype=np.int64),
+            item_view=items.route_view[items.route],
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
             params=p,
         )
         for grp in groups:
             members = [idx[g] for g in grp]
             # The cluster keeps the key of its largest unit (ties: smallest key).
-            key = min((-int(item_count[unit_items[m]].sum()), unit_keys[m]) for m in members)[1]
+            key = min((-int(items.count[units.items[m]].sum()), units.keys[m]) for m in members)[1]
             cid = len(cluster_keys)
             cluster_keys.append(key)
-            cluster_units.append(sorted(unit_keys[m] for m in members))
+            cluster_units.append(sorted(units.keys[m] for m in members))
             for m in members:
-                item_cluster[unit_items[m]] = cid
-    if n > COMPAT_PASS1B_PAGES:
-        # Large corpora: keep the reference's ``pass1b:`` phase visible. Nothing
-        # is sampled here; every page is already in its cluster.
-        emit(ProgressEvent("pass1b-assign", pages_assigned=n, pages_to_assign=n))
-    return ClusterRun(
-        corpus=corpus,
-        blocking=blocking,
-        block_names=block_names,
-        page_item=page_item,
-        item_block=item_block,
-        item_sig=item_sig,
-        item_count=item_count,
-        item_cluster=item_cluster,
-        cluster_keys=cluster_keys,
-        cluster_units=cluster_units,
-        host_of_block=host_of_block,
-        host_models=host_models,
-        host_weights=host_weights,
-    )
+                item_cluster[units.items[m]] = cid
+    return item_cluster, cluster_keys, cluster_units
 
 
 def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
