@@ -79,14 +79,13 @@ class _Units:
         params: ClusterParams | None = None,
     ) -> None:
         if params is None:
-            self.t_parent, self.t_absent, self.t_char = PARENT_PRESENT, ABSENT, CHARACTERISTIC
-            self.t_subtree, self.t_substantial = SUBTREE_SHARE, SUBSTANTIAL
-            self.t_significance, self.t_routes = SIGNIFICANCE, ROUTE_OVERLAP
-        else:
-            self.t_parent, self.t_absent = params.parent_present, params.absent
-            self.t_char, self.t_subtree = params.characteristic, params.subtree_share
-            self.t_substantial, self.t_significance = params.substantial, params.significance
-            self.t_routes = params.route_overlap
+            from .params import ClusterParams  # its defaults are this module's constants
+
+            params = ClusterParams()
+        self.t_parent, self.t_absent = params.parent_present, params.absent
+        self.t_char, self.t_subtree = params.characteristic, params.subtree_share
+        self.t_substantial, self.t_significance = params.substantial, params.significance
+        self.t_routes = params.route_overlap
         self.prof = prof
         self.view_routes = view_routes
         self.strict = False
@@ -121,7 +120,8 @@ class _Units:
         # Established structure, and that plus structure kept on presumption.
         self.structure = evidence | weak if weak is not None else evidence
         self.mass = np.zeros(prof.shape)
-        self.mass_any = np.zeros(prof.shape)
+        # Only the view rule reads subtree masses over presumed structure too.
+        self.mass_any = np.zeros(prof.shape) if view_routes else self.mass
         for i in range(len(prof)):
             self._refresh_mass(i)
         # Most items of a site are on one unit's pages only (page-specific
@@ -159,9 +159,9 @@ class _Units:
             "absent",
             "characteristic",
             "mass",
-            "mass_any",
         ):
             setattr(self, name, getattr(self, name)[keep])
+        self.mass_any = self.mass_any[keep] if self.view_routes else self.mass
         if self.routes is not None:
             self.routes = self.routes[keep]
         local = np.full(int(keep.max(initial=-1)) + 1, -1)
