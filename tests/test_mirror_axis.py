@@ -122,3 +122,33 @@ def test_normalize_href_by_mirror_axis():
     assert normalize_href_by_mirror_axis("/assets/en/site.css", axis) == "/assets/{axis}/site.css"
     assert normalize_href_by_mirror_axis("/english/site.css", axis) == "/english/site.css"
     assert normalize_href_by_mirror_axis("/en.css", axis) == "/en.css"
+
+
+def test_a_small_sample_of_a_mirrored_site_shows_its_axis_by_shared_sections():
+    from page_cluster.clustering.mirror_axis import section_axis
+
+    # Twenty pages of an eleven-language manual: no page appears in two
+    # languages, so no skeleton repeats, but the same sections do.
+    langs = ("en", "fr", "ja", "ko", "tr", "de", "es")
+    paths = [
+        ["docs", "2.4", lang, sec, f"{sec}-{lang}-{i}.html"]
+        for i, lang in enumerate(langs)
+        for sec in ("mod", "programs")
+    ] + [["docs", "2.4", lang, f"top-{lang}.html"] for lang in langs[:6]]
+    assert detect_mirror_axis(paths) is None
+    assert section_axis(paths) == 2
+
+
+def test_entity_sub_pages_are_not_a_section_axis():
+    from page_cluster.clustering.mirror_axis import section_axis
+
+    # Each product has a review form and a questions page below it: the
+    # slug position is not an axis (reviews/ and questions/ hold one name each).
+    paths = [["catalogue", slug, ""] for slug in ("mug", "cup", "pot")] + [
+        ["catalogue", slug, sub, "add"]
+        for slug in ("mug", "cup", "pot")
+        for sub in ("reviews", "questions")
+    ]
+    assert section_axis(paths) is None
+    # A single value mirrors nothing.
+    assert section_axis([["en", "mod", f"{i}.html"] for i in range(5)]) is None

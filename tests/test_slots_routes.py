@@ -109,6 +109,36 @@ def test_routes_of_rare_sections_are_variable():
     assert all(g.startswith("news/") for g in got[2:])
 
 
+def test_a_directory_is_literal_wherever_it_recurs():
+    # A sample of a manual in many languages: "fr" and "en" are frequent
+    # enough to be literal, the other languages are not, and the "mod"
+    # section has one page under each. It is still one section everywhere.
+    paths = [
+        ["fr", "mod", "a.html"],
+        ["en", "mod", "b.html"],
+        ["ja", "mod", "c.html"],
+        ["fr", "x.html"],
+        ["fr", "y.html"],
+        ["en", "z.html"],
+        ["en", "w.html"],
+        ["ko", "q.html"],
+    ]
+    got = route_patterns(paths, shapes=False)
+    assert got[:3] == ["fr/mod/*", "en/mod/*", "*/mod/*"]
+    assert not any("mod" in g for g in got[3:])
+
+
+def test_a_file_name_is_literal_only_within_its_directory():
+    # Every section has an index.html. A section's index page is one name among
+    # its section's pages, not a route shared across sections.
+    sections = ("faq", "misc", "howto")
+    paths = [[sec, "index.html"] for sec in sections] + [
+        [sec, f"{sec}-{i}.html"] for sec in sections for i in range(2)
+    ]
+    got = route_patterns(paths, shapes=False)
+    assert got[:3] == ["faq/*", "misc/*", "howto/*"]
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.text(max_size=6), max_size=4), max_size=30))
 def test_routes_never_fail_and_one_per_page(paths):

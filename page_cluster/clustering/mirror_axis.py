@@ -40,6 +40,7 @@ __all__ = [
     "MirrorAxis",
     "clean_segments",
     "detect_mirror_axis",
+    "section_axis",
 ]
 
 #: A value set must recur across at least this many skeletons to be an axis:
@@ -163,3 +164,54 @@ def detect_mirror_axis(
         if best is None or covered > best.skeleton_count:
             best = MirrorAxis(position=position, values=values, skeleton_count=covered)
     return best
+
+
+def section_axis(
+    paths: Iterable[Sequence[str]], *, max_position: int = DEFAULT_MAX_POSITION
+) -> int | None:
+    """A mirror axis read from shared sections, for crawls too small to repeat a
+    page under two values (a 20-page sample of an 11-language manual), or ``None``.
+
+    Under each value of a mirror axis the same *sections* recur: directories that
+    hold several differently named pages (``fr/mod/``, ``en/mod/``, ``ja/mod/``;
+    ``fr/programs/``, ``en/programs/``). A position is such an axis when at least
+    two of its values each hold two or more sections that recur under another
+    value. A product slug with a ``reviews/`` page below it is not: ``reviews/``
+    holds one name (``add``), not a section of pages. Only the position is
+    returned; routes blank it, :func:`detect_mirror_axis` remains the evidence for
+    mirrored pages.
+
+    >>> site = [[lang, sec, f"{name}.html"] for lang, sec, name in [
+    ...     ("fr", "mod", "a"), ("fr", "mod", "b"), ("fr", "guide", "c"),
+    ...     ("en", "mod", "d"), ("en", "guide", "e"), ("en", "guide", "f"),
+    ...     ("ja", "mod", "g")]]
+    >>> section_axis(site)
+    0
+    >>> section_axis(site[:3])  # one value: nothing is mirrored
+    >>> shop = [["catalogue", slug, "reviews", "add"] for slug in ("mug", "cup", "pot")]
+    >>> section_axis(shop) is None
+    True
+    """
+    segments = [clean_segments(p) for p in paths]
+    best: tuple[int, int] | None = None
+    for position in range(max(0, max_position)):
+        # Per prefix: value -> child directories; child directory -> names below it.
+        under: dict[tuple, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        names: dict[tuple, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        for segs in segments:
+            if len(segs) < position + 3:
+                continue
+            prefix = segs[:position]
+            under[prefix][segs[position]].add(segs[position + 1])
+            names[prefix][segs[position + 1]].add(segs[position + 2])
+        score = 0
+        for prefix, children in under.items():
+            sections = {c for c, below in names[prefix].items() if len(below) >= 2}
+            holders = Counter(c for kids in children.values() for c in kids & sections)
+            recurring = {c for c, n in holders.items() if n >= 2}
+            mirrored = [v for v, kids in children.items() if len(kids & recurring) >= 2]
+            if len(mirrored) >= 2:
+                score += len(mirrored)
+        if score and (best is None or score > best[1]):
+            best = (position, score)
+    return None if best is None else best[0]

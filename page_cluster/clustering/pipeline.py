@@ -496,7 +496,7 @@ def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.n
     Returns the page's route id and, per route id, the id of its pattern with
     name shapes (``class*``) and of its form (the view, see :func:`.routes.route_form`).
     """
-    from .mirror_axis import detect_mirror_axis
+    from .mirror_axis import detect_mirror_axis, section_axis
 
     out = np.zeros(len(signals), dtype=np.int64)
     by_host: dict[str, list[int]] = {}
@@ -515,7 +515,11 @@ def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.n
             min_skeleton_count=params.mirror_min_skeleton_count,
             max_position=params.mirror_max_position,
         )
-        position = axis.position if axis is not None else None
+        position = (
+            axis.position
+            if axis is not None
+            else section_axis(paths, max_position=params.mirror_max_position)
+        )
         literal = {"min_pages": params.literal_min_pages, "min_share": params.literal_min_share}
         patterns = route_patterns(paths, position, **literal)
         forms = [

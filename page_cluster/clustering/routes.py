@@ -49,7 +49,11 @@ def route_patterns(
     """The route pattern of every page (``paths``: its URL path segments).
 
     Segments are decided left to right: a value is kept when enough pages reach
-    the same pattern prefix and share it there (``min_pages`` and ``min_share``).
+    the same pattern prefix and share it there (``min_pages`` and ``min_share``),
+    or when it is a directory name that enough pages share at that place across
+    the site (a section such as ``mod/`` under every language folder, frequent
+    or not). A page's own name (``index.html`` in each section) is only ever
+    compared within its pattern prefix.
     ``blank_position`` (a mirror axis, 0-based) is always variable. Without
     ``shapes`` a variable segment is always ``*``: the route as the site's
     router sees it, with no guess about the words inside names (a slug's
@@ -64,6 +68,7 @@ def route_patterns(
         for i, s in enumerate(segs):
             if len(s) > pos:
                 groups.setdefault(tuple(patterns[i]), []).append(i)
+        sections = _sections(segs, pos, min_pages, min_share)
         for members in groups.values():
             if pos == blank_position:
                 for i in members:
@@ -71,7 +76,9 @@ def route_patterns(
                 continue
             counts = Counter(segs[i][pos] for i in members)
             floor = max(min_pages, min_share * len(members))
-            variable = [i for i in members if counts[segs[i][pos]] < floor]
+            variable = [
+                i for i in members if counts[segs[i][pos]] < floor and segs[i][pos] not in sections
+            ]
             if shapes:
                 named = _name_shapes([segs[i][pos] for i in variable], floor)
             else:
@@ -80,6 +87,15 @@ def route_patterns(
             for i in members:
                 patterns[i].append(shape_of.get(i, segs[i][pos]))
     return ["/".join(p) if p else VARIABLE for p in patterns]
+
+
+def _sections(segs: list[tuple[str, ...]], pos: int, min_pages: int, min_share: float) -> set[str]:
+    """Directory names at ``pos`` shared by enough pages across the whole site,
+    whatever precedes them: a section (``mod/``) recurs under every language
+    or version folder, frequent or not."""
+    dirs = [s[pos] for s in segs if len(s) > pos + 1]
+    floor = max(min_pages, min_share * len(dirs))
+    return {name for name, n in Counter(dirs).items() if n >= floor}
 
 
 def route_form(pattern: str, mirror: int | None = None) -> str:
