@@ -213,6 +213,43 @@ def test_a_suggested_merge_is_never_a_cluster_the_splitter_would_cut():
     assert find_cluster_splits(again) == []
 
 
+def test_a_lone_element_each_side_is_one_template_branching_and_is_suggested():
+    # The definition list of most pages holds a nested list, of a few a table
+    # instead; each is optional somewhere on the site. A lone element against a
+    # lone element would not split the pair glued together, so it is no bar.
+    rng = random.Random(14)
+    base = [*CHROME, "body>main>dl", "body>main>dl>dd"]
+    nested, label = "body>main>dl>dd>ul", "body>main>dl>dd>table"
+    big = [[*base, nested]] * 27 + [base] * 2 + [[*base, label]]
+    pages = [("big", [*t, *_content(rng)]) for t in big]
+    pages += [("small", [*base, label, *_content(rng)]) for _ in range(5)]
+    assert find_cluster_splits(_records([("k", t) for _, t in pages])) == []
+    (s,) = suggest_merges(_records(pages))
+    assert (s.cluster_key_a, s.cluster_key_b) == ("big", "small")
+    assert s.only_in_a == [nested] and s.only_in_b == [label]
+
+
+def test_two_elements_each_side_are_two_templates_and_not_suggested():
+    base = ["body>main", "body>main>p"]
+    table = ["body>main>table", "body>main>table>tr"]
+    form = ["body>main>form", "body>main>form>input"]
+    pages = [("a", base + table)] * 27 + [("a", base)] * 3 + [("b", base + form)] * 5
+    pages += [("c", base + table + form), ("c", base)]  # both optional somewhere
+    assert not any(
+        {m.cluster_key_a, m.cluster_key_b} == {"a", "b"} for m in suggest_merges(_records(pages))
+    )
+
+
+def test_a_link_or_code_word_in_one_page_prose_is_no_template_difference():
+    rng = random.Random(12)
+    pages = [("docs", [*_doc(rng, toc=False), "body>main>article>p"]) for _ in range(30)]
+    odd = [*_doc(rng, toc=False), "body>main>article>p", "body>main>article>p>code"]
+    pages.append(("odd", odd))
+    (s,) = suggest_merges(_records(pages))
+    assert {s.cluster_key_a, s.cluster_key_b} == {"docs", "odd"}
+    assert s.only_in_a == s.only_in_b == []
+
+
 def test_significance_needs_more_than_one_page_against_a_common_token():
     # One page lacking what 85% of 900 pages have is ordinary; five are not.
     assert significant([0.0], [0.85], 1, 900).tolist() == [False]
@@ -285,3 +322,21 @@ def test_any_partition_validates_without_error_and_suggestions_are_consistent(pa
     assert flagged == {s.cluster_key for s in report.split_suggestions}
     for m in report.merge_suggestions:
         assert m.cluster_key_a != m.cluster_key_b and 0 <= m.confidence <= 1
+
+
+def test_a_classed_wrapper_and_a_bare_one_are_one_element_renamed():
+    # Three pages print their content wrapper and heading block with classes
+    # (``.contents``, ``.header``: classed divs) where the rest print a bare
+    # ``div``: one element named two ways, not a second template.
+    rng = random.Random(13)
+    bare = ["body>main>div", "body>main>div>h1", "body>main>div>p", "body>main>div>ul"]
+    classed = [
+        "body>main>.header",
+        "body>main>.header>h1",
+        "body>main>.contents",
+        "body>main>.contents>p",
+        "body>main>.contents>ul",
+    ]
+    pages = [("k", [*CHROME, *bare, *_content(rng)]) for _ in range(34)]
+    pages += [("k", [*CHROME, *classed, *_content(rng)]) for _ in range(3)]
+    assert find_cluster_splits(_records(pages)) == []

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..parsing.segments import FOLDABLE_TAGS, INLINE_TAGS
+
 __all__ = [
     "FREE_FORM_SHARE",
     "HTML_ELEMENTS",
@@ -31,6 +33,7 @@ __all__ = [
     "distinctive",
     "free_form_columns",
     "is_class_variant",
+    "is_text_level",
     "is_text_tag",
     "parent_columns",
     "same_element",
@@ -338,6 +341,10 @@ def free_form_columns(
     return (distinct - 1) > FREE_FORM_SHARE * np.maximum(has.sum(0) - 1, 0)
 
 
+#: Tags a classed element is written without (``.card``: a ``div`` or ``span``).
+GENERIC_WRAPPERS = FOLDABLE_TAGS
+
+
 def _last_step(token: str) -> tuple[str, str, frozenset[str]]:
     cut = token.rfind(">")
     parent, step = (token[:cut], token[cut + 1 :]) if cut >= 0 else ("", token)
@@ -366,15 +373,38 @@ def is_class_variant(token_a: str, token_b: str) -> bool:
     return pa == pb and ta == tb and bool(ca & cb)
 
 
+def is_text_level(token: str) -> bool:
+    """Whether the token's element is a text-level one (a link, a code word, a
+    bold word: :data:`~page_cluster.parsing.segments.INLINE_TAGS`), which the
+    writer of a page's prose puts there as often as a template does.
+
+    >>> is_text_level("body>dl>dd>p>code"), is_text_level("body>div.block>a")
+    (True, True)
+    >>> is_text_level("body>main>table"), is_text_level("body>.note")
+    (False, False)
+    """
+    return _last_step(token)[1] in INLINE_TAGS
+
+
 def same_element(token_a: str, token_b: str) -> bool:
     """Same parent path and tag: one element, possibly under other classes.
 
+    A classed ``div`` or ``span`` is written by its classes alone
+    (``.contents``): the same element as a bare ``div`` or ``span`` there.
+
     >>> same_element("body>div.chapter", "body>div.section"), same_element("body>p", "body>ul")
+    (True, False)
+    >>> same_element("body>div", "body>.contents"), same_element("body>p", "body>.contents")
     (True, False)
     """
     pa, ta, _ = _last_step(token_a)
     pb, tb, _ = _last_step(token_b)
-    return pa == pb and ta == tb
+    if pa != pb:
+        return False
+    # A tag-less step is a classed wrapper: the same element as a bare wrapper.
+    return (
+        ta == tb or (ta == "" and tb in GENERIC_WRAPPERS) or (tb == "" and ta in GENERIC_WRAPPERS)
+    )
 
 
 def significant(

@@ -17,16 +17,16 @@ suggestion never undoes a split the validator would propose.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
-from .evidence import QUORUM, parent_columns, template_differences
+from .evidence import QUORUM, is_text_level, parent_columns, template_differences
 from .generalize import fold_value_classes
-from .splits import cluster_free_form
+from .splits import SUBSTANTIAL, SUBTREE_SHARE, cluster_free_form
 
 __all__ = ["NEAREST_CANDIDATES", "MergeSuggestion", "suggest_merges"]
 
@@ -124,6 +124,19 @@ def _cluster_hosts(cc: ClusteredCorpus) -> np.ndarray:
     return out
 
 
+def _items(rates: dict[str, float], roots: list[str]) -> int:
+    """Items of the differing subtrees: each root and its descendants on at least
+    :data:`~page_cluster.validation.splits.SUBTREE_SHARE` of the cluster's pages
+    (the count a split weighs a difference by)."""
+    prefixes = tuple(r + ">" for r in roots)
+    rootset = set(roots)
+    return sum(
+        1
+        for t, f in rates.items()
+        if f >= SUBTREE_SHARE and (t in rootset or t.startswith(prefixes))
+    )
+
+
 def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
     """Cluster pairs whose structures differ on one side at most, most confident first.
 
@@ -168,11 +181,23 @@ def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
         seen = [free[c] for c in (i, j) if c in free]
         content = set.intersection(*seen) if seen else set()
         names = {vocab[c] for c in content} if vocab else {str(c) for c in content}
+        rates_i, rates_j = rates(i), rates(j)
         diff = template_differences(
-            rates(i), rates(j), sizes[i], sizes[j], names.__contains__ if names else None
+            rates_i, rates_j, sizes[i], sizes[j], names.__contains__ if names else None
         )
-        if diff.two_sided:
-            continue  # two templates
+        # A link or a code word one cluster's prose has is the writer's, not the template's.
+        diff = replace(
+            diff,
+            only_a=[t for t in diff.only_a if not is_text_level(t)],
+            only_b=[t for t in diff.only_b if not is_text_level(t)],
+        )
+        # Two templates: a difference on both sides that would split the pair
+        # glued together (a lone element each side is how one template branches).
+        if (
+            diff.two_sided
+            and min(_items(rates_i, diff.only_a), _items(rates_j, diff.only_b)) >= SUBSTANTIAL
+        ):
+            continue
         # A subtree one side lacks is an optional part only if the site shows it
         # optional: some cluster has it on part of its pages.
         if any(col_of.get(t, -1) not in varies for t in diff.only_a + diff.only_b):
