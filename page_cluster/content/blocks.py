@@ -267,6 +267,230 @@ def _segment(tag: str, cls_attr: str | None, el_id: str | None, role: str | None
     return build_segment(tag, classes, role.strip().lower() if role else None, None)
 
 
+#: Per raw tag: its name, and whether it is skipped, breaks words, makes a block,
+#: and which count column it adds to (-1 for none).
+_TagInfo = tuple[str, bool, bool, bool, int]
+
+
+def _tag_info(raw: object, block_tags: frozenset[str]) -> _TagInfo:
+    """What the walk needs to know of a tag, worked out once per tag and page.
+
+    Comments and processing instructions (no string tag) are skipped like ``script``.
+    """
+    name = _tag_name(raw)
+    if name is None:
+        return ("", True, False, False, -1)
+    return (
+        name,
+        name in SKIP_TAGS,
+        name in BREAK_TAGS,
+        name in block_tags,
+        _COUNT_OF_TAG.get(name, -1),
+    )
+
+
+def _block_name(cls_attr: str | None, id_attr: str | None, role_attr: str | None) -> str:
+    """The name hints of a block (class, id, role; lower case, joined by U+001F).
+
+    Kept beside the path because the path holds only stable classes (an id only
+    for a wrapper without one), while the hints read every class, id and role.
+    """
+    if cls_attr or id_attr or role_attr:
+        return f"{cls_attr or ''}\x1f{id_attr or ''}\x1f{role_attr or ''}".lower()
+    return ""
+
+
+def _run_text(text: str, break_before: bool) -> str:
+    """A text node as a run: inner whitespace collapsed, one space kept at either end.
+
+    The edges keep a space where the source had whitespace (or a block boundary
+    precedes the run), so joining the runs never glues two words together.
+    """
+    core = " ".join(text.split())
+    lead = text[0].isspace() or break_before
+    if lead or text[-1].isspace():
+        core = (" " if lead else "") + core + (" " if text[-1].isspace() else "")
+    return core
+
+
+@dataclass(slots=True)
+class _BlockWalk:
+    """The state of one walk over a page: the blocks and runs found so far and the
+    elements still open (blocks, annotated elements, hidden elements and controls).
+
+    Kept as plain lists while walking (cheap appends) and turned into the arrays of
+    :class:`PageBlocks` once at the end by :meth:`fill`.
+    """
+
+    block_tags: frozenset[str]
+    label_attribute: str | None
+    mark_unseen: bool
+    elements: list[etree._Element] | None
+    tags: list[str] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    hidden: list[bool] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)
+    depth: list[int] = field(default_factory=list)
+    run_start: list[int] = field(default_factory=list)
+    run_end: list[int] = field(default_factory=list)
+    counts: list[list[int]] = field(default_factory=list)
+    runs: list[str] = field(default_factory=list)
+    run_block: list[int] = field(default_factory=list)
+    run_anchor: list[bool] = field(default_factory=list)
+    run_label: list[str] = field(default_factory=list)
+    run_unseen: list[bool] = field(default_factory=list)
+    #: Open blocks, and their elements.
+    stack: list[int] = field(default_factory=list)
+    open_els: list[etree._Element] = field(default_factory=list)
+    #: Open annotated elements with their label.
+    labels: list[tuple[etree._Element, str]] = field(default_factory=list)
+    #: Open hidden elements and form controls.
+    unseen_els: list[etree._Element] = field(default_factory=list)
+    anchor_depth: int = 0
+    pending_break: bool = False
+    info_cache: dict[object, _TagInfo] = field(default_factory=dict)
+
+    def walk(self, body: etree._Element) -> None:
+        """Visit ``body``'s subtree once, in document order, opening and closing blocks."""
+        info_cache = self.info_cache
+        enter, leave, add_run = self.enter, self.leave, self.add_run  # bound once: a hot loop
+        walker = etree.iterwalk(body, events=("start", "end"))
+        for event, el in walker:
+            info = info_cache.get(el.tag)
+            if info is None:
+                info = info_cache[el.tag] = _tag_info(el.tag, self.block_tags)
+            if event == "start":
+                enter(walker, el, info, el is body)
+                continue
+            if not info[1]:
+                leave(el, info)
+            if el is body:
+                break
+            tail = el.tail  # the text after the end tag, owned by the block around it
+            if tail and self.stack:
+                if tail.isspace():
+                    self.pending_break = True
+                else:
+                    add_run(tail, self.stack[-1])
+        while self.stack:  # a walk cut short leaves nothing open
+            self.run_end[self.stack.pop()] = len(self.runs)
+
+    def enter(
+        self, walker: etree.iterwalk, el: etree._Element, info: _TagInfo, is_body: bool
+    ) -> None:
+        """An element starts: skip it, or open its block, label or unseen region, count it
+        and take its text."""
+        tag, skip, brk, is_block, column = info
+        if skip:
+            walker.skip_subtree()
+            return
+        if brk:
+            self.pending_break = True
+        if self.label_attribute is not None:
+            value = el.get(self.label_attribute)
+            if value is not None:
+                self.labels.append((el, value.strip().lower()))
+        if self.mark_unseen and (tag in _CONTROL_TAGS or _is_hidden(el)):
+            self.unseen_els.append(el)
+        if is_block or is_body:
+            self.open_block(el, tag)
+        owner = self.stack[-1]
+        row = self.counts[owner]
+        row[0] += 1
+        if column >= 0 and not self.count(el, tag, row, column):
+            walker.skip_subtree()  # an <svg>: its inside is a picture, not text
+            return
+        text = el.text
+        if text:
+            if text.isspace():
+                self.pending_break = True
+            else:
+                self.add_run(text, owner)
+
+    def count(self, el: etree._Element, tag: str, row: list[int], column: int) -> bool:
+        """Add ``el`` to the column of its kind in its block's ``row`` of counts (a link
+        only with an ``href``); ``False`` when its inside is not to be read."""
+        if tag == "a":
+            self.anchor_depth += 1
+            if el.get("href") is not None:
+                row[column] += 1
+            return True
+        row[column] += 1
+        return tag != "svg"
+
+    def leave(self, el: etree._Element, info: _TagInfo) -> None:
+        """An element ends: close what it opened (a block, a label, an unseen region)."""
+        tag, _skip, brk, _is_block, _column = info
+        if tag == "a":
+            self.anchor_depth -= 1
+        if self.open_els and self.open_els[-1] is el:
+            self.open_els.pop()
+            self.run_end[self.stack.pop()] = len(self.runs)
+        if brk:
+            self.pending_break = True
+        if self.labels and self.labels[-1][0] is el:
+            self.labels.pop()
+        if self.unseen_els and self.unseen_els[-1] is el:
+            self.unseen_els.pop()
+
+    def open_block(self, el: etree._Element, tag: str) -> None:
+        """A block starts at ``el``: its path, name, place in the tree, first run."""
+        b = len(self.tags)
+        p = self.stack[-1] if self.stack else -1
+        self.tags.append(tag)
+        cls_attr = el.get("class")
+        id_attr = el.get("id")
+        role_attr = el.get("role")
+        if p >= 0:
+            self.paths.append(self.paths[p] + ">" + _segment(tag, cls_attr, id_attr, role_attr))
+            self.depth.append(self.depth[p] + 1)
+        else:
+            self.paths.append(tag)
+            self.depth.append(0)
+        self.names.append(_block_name(cls_attr, id_attr, role_attr))
+        self.hidden.append(_is_hidden(el))
+        self.parent.append(p)
+        self.run_start.append(len(self.runs))
+        self.run_end.append(-1)
+        self.counts.append([0] * len(COUNT_COLUMNS))
+        self.stack.append(b)
+        self.open_els.append(el)
+        if self.elements is not None:
+            self.elements.append(el)
+
+    def add_run(self, text: str, owner: int) -> None:
+        """A run of visible text, owned by block ``owner``, with what encloses it."""
+        self.runs.append(_run_text(text, self.pending_break and bool(self.runs)))
+        self.pending_break = False
+        self.run_block.append(owner)
+        self.run_anchor.append(self.anchor_depth > 0)
+        if self.label_attribute is not None:
+            self.run_label.append(self.labels[-1][1] if self.labels else "")
+        if self.mark_unseen:
+            self.run_unseen.append(bool(self.unseen_els))
+
+    def fill(self, out: PageBlocks) -> None:
+        """The walk's lists as the compact arrays of ``out``."""
+        _fill_arrays(
+            out,
+            self.tags,
+            self.paths,
+            self.names,
+            self.hidden,
+            self.parent,
+            self.depth,
+            self.run_start,
+            self.run_end,
+            self.counts,
+            self.runs,
+        )
+        out.run_block = np.asarray(self.run_block, dtype=np.int32)
+        out.run_anchor = np.asarray(self.run_anchor, dtype=bool)
+        out.run_label = self.run_label
+        out.run_unseen = np.asarray(self.run_unseen, dtype=bool) if self.mark_unseen else None
+
+
 def segment_tree(
     root: etree._Element | None,
     block_tags: frozenset[str] = DEFAULT_BLOCK_TAGS,
@@ -300,158 +524,9 @@ def segment_tree(
     if body is None:
         return out
     out.title = _page_title(root)
-
-    tags: list[str] = []
-    paths: list[str] = []
-    names: list[str] = []
-    hidden: list[bool] = []
-    parent: list[int] = []
-    depth: list[int] = []
-    run_start: list[int] = []
-    run_end: list[int] = []
-    counts: list[list[int]] = []
-    runs: list[str] = []
-    run_block: list[int] = []
-    run_anchor: list[bool] = []
-
-    stack: list[int] = []  # open blocks
-    open_els: list[etree._Element] = []  # their elements
-    labels: list[tuple[etree._Element, str]] = []  # open annotated elements
-    run_label: list[str] = []
-    unseen_els: list[etree._Element] = []  # open hidden elements / form controls
-    run_unseen: list[bool] = []
-    anchor_depth = 0
-    pending_break = False
-    n_cols = len(COUNT_COLUMNS)
-    # Per raw tag: (name, skip, break, block, count column or -1), computed once.
-    info_cache: dict[object, tuple[str, bool, bool, bool, int]] = {}
-
-    def tag_info(raw: object) -> tuple[str, bool, bool, bool, int]:
-        info = info_cache.get(raw)
-        if info is None:
-            name = _tag_name(raw)
-            if name is None:
-                info = ("", True, False, False, -1)
-            else:
-                info = (
-                    name,
-                    name in SKIP_TAGS,
-                    name in BREAK_TAGS,
-                    name in block_tags,
-                    _COUNT_OF_TAG.get(name, -1),
-                )
-            info_cache[raw] = info
-        return info
-
-    def open_block(el: etree._Element, tag: str) -> None:
-        """A block starts at ``el``: its path, name, place in the tree, first run."""
-        b = len(tags)
-        p = stack[-1] if stack else -1
-        tags.append(tag)
-        cls_attr = el.get("class")
-        id_attr = el.get("id")
-        role_attr = el.get("role")
-        if p >= 0:
-            paths.append(paths[p] + ">" + _segment(tag, cls_attr, id_attr, role_attr))
-            depth.append(depth[p] + 1)
-        else:
-            paths.append(tag)
-            depth.append(0)
-        names.append(
-            f"{cls_attr or ''}\x1f{id_attr or ''}\x1f{role_attr or ''}".lower()
-            if cls_attr or id_attr or role_attr
-            else ""
-        )
-        hidden.append(_is_hidden(el))
-        parent.append(p)
-        run_start.append(len(runs))
-        run_end.append(-1)
-        counts.append([0] * n_cols)
-        stack.append(b)
-        open_els.append(el)
-        if elements is not None:
-            elements.append(el)
-
-    def add_run(text: str, owner: int) -> None:
-        nonlocal pending_break
-        core = " ".join(text.split())
-        lead = text[0].isspace() or (pending_break and bool(runs))
-        if lead or text[-1].isspace():
-            core = (" " if lead else "") + core + (" " if text[-1].isspace() else "")
-        pending_break = False
-        runs.append(core)
-        run_block.append(owner)
-        run_anchor.append(anchor_depth > 0)
-        if label_attribute is not None:
-            run_label.append(labels[-1][1] if labels else "")
-        if mark_unseen:
-            run_unseen.append(bool(unseen_els))
-
-    walker = etree.iterwalk(body, events=("start", "end"))
-    for event, el in walker:
-        tag, skip, brk, is_block, column = info_cache.get(el.tag) or tag_info(el.tag)
-        if event == "start":
-            if skip:
-                walker.skip_subtree()
-                continue
-            if brk:
-                pending_break = True
-            if label_attribute is not None:
-                value = el.get(label_attribute)
-                if value is not None:
-                    labels.append((el, value.strip().lower()))
-            if mark_unseen and (tag in _CONTROL_TAGS or _is_hidden(el)):
-                unseen_els.append(el)
-            if is_block or el is body:
-                open_block(el, tag)
-            owner = stack[-1]
-            row = counts[owner]
-            row[0] += 1
-            if column >= 0:
-                if tag == "a":
-                    anchor_depth += 1
-                    if el.get("href") is not None:
-                        row[column] += 1
-                else:
-                    row[column] += 1
-                    if tag == "svg":
-                        walker.skip_subtree()
-                        continue
-            text = el.text
-            if text:
-                if text.isspace():
-                    pending_break = True
-                else:
-                    add_run(text, owner)
-        else:
-            if not skip:
-                if tag == "a":
-                    anchor_depth -= 1
-                if open_els and open_els[-1] is el:
-                    open_els.pop()
-                    run_end[stack.pop()] = len(runs)
-                if brk:
-                    pending_break = True
-                if labels and labels[-1][0] is el:
-                    labels.pop()
-                if unseen_els and unseen_els[-1] is el:
-                    unseen_els.pop()
-            if el is body:
-                break
-            tail = el.tail
-            if tail and stack:
-                if tail.isspace():
-                    pending_break = True
-                else:
-                    add_run(tail, stack[-1])
-
-    while stack:  # a walk cut short leaves nothing open
-        run_end[stack.pop()] = len(runs)
-    _fill_arrays(out, tags, paths, names, hidden, parent, depth, run_start, run_end, counts, runs)
-    out.run_block = np.asarray(run_block, dtype=np.int32)
-    out.run_anchor = np.asarray(run_anchor, dtype=bool)
-    out.run_label = run_label
-    out.run_unseen = np.asarray(run_unseen, dtype=bool) if mark_unseen else None
+    walk = _BlockWalk(block_tags, label_attribute, mark_unseen, elements)
+    walk.walk(body)
+    walk.fill(out)
     return out
 
 

@@ -159,25 +159,25 @@ def _near_copy_cosine(
     return cos
 
 
-def cluster_noise(
-    pages: Sequence[tuple[PageBlocks, BlockStats]],
-    *,
-    min_score: float = DEFAULT_MIN_SCORE,
-    refs_per_slot: int = REFERENCES_PER_SLOT,
-) -> ClusterNoise:
-    """Template-noise figures of every block of every page of one cluster.
-
-    A page alone in its cluster gets zeros (no sibling to repeat anything).
-
-    >>> from page_cluster.content.blocks import segment_html
-    >>> from page_cluster.content.features import block_stats
-    >>> htmls = [f"<div class=nav><a href=/>Home</a></div><p>Story number {i} is here.</p>"
-    ...          for i in range(3)]
-    >>> pbs = [segment_html(h) for h in htmls]
-    >>> cn = cluster_noise([(pb, block_stats(pb)) for pb in pbs])
-    >>> cn.max_cosine[0].round(2).tolist()  # body, .nav, p
-    [0.0, 1.0, 0.8]
+@dataclass(slots=True)
+class _UnitIndex:
+    """Every block of a cluster as a slot (its DOM path) and a unit (its own text at
+    that path), numbered over the whole cluster so that repeats are found by number.
     """
+
+    n_slots: int
+    unit_text: list[str]
+    #: Per unit: its slot, the first page holding it and the number of pages holding it.
+    unit_slot: np.ndarray
+    unit_page: np.ndarray
+    unit_freq: np.ndarray
+    #: Per page, per block: its slot and its unit (-1 without own text).
+    block_slot: list[np.ndarray]
+    block_unit: list[np.ndarray]
+
+
+def _index_units(pages: Sequence[tuple[PageBlocks, BlockStats]]) -> _UnitIndex:
+    """Number the cluster's slots and units, in order of first appearance."""
     m = len(pages)
     slot_ids: dict[str, int] = {}
     unit_ids: dict[tuple[int, str], int] = {}
@@ -209,10 +209,22 @@ def cluster_noise(
         has = units[units >= 0]
         pair_unit.append(has)
         pair_page.append(np.full(len(has), pi, dtype=np.int64))
-    n_units = len(unit_text)
-    n_slots = len(slot_ids)
-    unit_slot = np.asarray(unit_slot_list, dtype=np.int64)
-    unit_page = np.asarray(unit_first_page, dtype=np.int64)
+    return _UnitIndex(
+        n_slots=len(slot_ids),
+        unit_text=unit_text,
+        unit_slot=np.asarray(unit_slot_list, dtype=np.int64),
+        unit_page=np.asarray(unit_first_page, dtype=np.int64),
+        unit_freq=_unit_frequency(pair_unit, pair_page, len(unit_text), m),
+        block_slot=block_slot,
+        block_unit=block_unit,
+    )
+
+
+def _unit_frequency(
+    pair_unit: list[np.ndarray], pair_page: list[np.ndarray], n_units: int, m: int
+) -> np.ndarray:
+    """The number of pages each unit appears on (a unit twice on one page counts once;
+    capped at 1 for a page alone, which has no other page to repeat it)."""
     if n_units:
         pairs = np.unique(np.concatenate(pair_unit) * max(m, 1) + np.concatenate(pair_page))
         unit_freq = np.bincount(pairs // max(m, 1), minlength=n_units)
@@ -220,13 +232,15 @@ def cluster_noise(
         unit_freq = np.zeros(0, dtype=np.int64)
     if m < 2:
         unit_freq = np.minimum(unit_freq, 1)
-    unit_cos = (
-        _near_copy_cosine(unit_text, unit_slot, unit_freq, unit_page, refs_per_slot)
-        if m >= 2
-        else np.zeros(n_units)
-    )
+    return unit_freq
 
-    # Slot presence and constancy of the number of blocks per page.
+
+def _slot_presence(
+    block_slot: list[np.ndarray], m: int, n_slots: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per slot: pages that have it, its blocks over all pages, and pages with its
+    modal number of blocks (pages without the slot count as having zero): how fixed
+    a part of the template the slot is."""
     all_slots = np.concatenate(block_slot) if block_slot else np.zeros(0, dtype=np.int64)
     all_pages = np.concatenate([np.full(len(s), i) for i, s in enumerate(block_slot)]) if m else []
     sp, sp_count = np.unique(
@@ -242,45 +256,73 @@ def cluster_noise(
     modal = np.zeros(n_slots)
     np.maximum.at(modal, sc_slot, sc_pages)
     modal = np.maximum(modal, m - presence)
+    return presence, per_slot_total, modal
 
-    max_cos: list[np.ndarray] = []
-    noise_share: list[np.ndarray] = []
-    partial: list[tuple[np.ndarray, np.ndarray]] = []
-    slot_weight = np.zeros(n_slots)
-    slot_weighted = np.zeros(n_slots)
-    # Distinct subtree texts per slot: (slot, signature) pairs, counted at the end.
-    sig_slots: list[np.ndarray] = []
-    sig_values: list[np.ndarray] = []
-    weights = np.r_[np.random.default_rng(0).random(n_units), 0.0]
-    for pi, (pb, st) in enumerate(pages):
-        units = block_unit[pi]
-        slots = block_slot[pi]
-        has = units >= 0
-        cos = np.zeros(len(pb))
-        freq = np.zeros(len(pb))
-        cos[has] = unit_cos[units[has]]
-        freq[has] = unit_freq[units[has]]
-        own_chars = st.own[:, 0].astype(np.float64)
-        chars = np.maximum(st.sub[:, 0].astype(np.float64), 1.0)
-        repeated = freq >= 2
-        frequent = repeated & (freq >= 0.5 * presence[slots])
-        noisy = cos >= min_score
-        shares = (
-            tree_sum(pb, own_chars[:, None] * np.column_stack([repeated, frequent, noisy]))
-            / chars[:, None]
-        )
-        rep_share, freq_share, n_share = shares[:, 0], shares[:, 1], shares[:, 2]
-        max_cos.append(cos)
-        noise_share.append(n_share)
-        partial.append((rep_share, freq_share))
-        w = st.sub[:, 0].astype(np.float64)
-        np.add.at(slot_weight, slots, w)
-        np.add.at(slot_weighted, slots, w * freq_share)
-        sigs = _subtree_signatures(pb, weights[units])
+
+def _block_shares(
+    pb: PageBlocks,
+    st: BlockStats,
+    units: np.ndarray,
+    slots: np.ndarray,
+    idx: _UnitIndex,
+    unit_cos: np.ndarray,
+    presence: np.ndarray,
+    min_score: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """One page's blocks: their own best cosine, and the shares of their subtree text
+    that is repeated, frequent and noise (columns of the returned matrix).
+
+    Shares, not flags, because a container's verdict follows from the text of its
+    descendants (the seed's removal rule).
+    """
+    has = units >= 0
+    cos = np.zeros(len(pb))
+    freq = np.zeros(len(pb))
+    cos[has] = unit_cos[units[has]]
+    freq[has] = idx.unit_freq[units[has]]
+    own_chars = st.own[:, 0].astype(np.float64)
+    chars = np.maximum(st.sub[:, 0].astype(np.float64), 1.0)
+    repeated = freq >= 2
+    frequent = repeated & (freq >= 0.5 * presence[slots])
+    noisy = cos >= min_score
+    shares = (
+        tree_sum(pb, own_chars[:, None] * np.column_stack([repeated, frequent, noisy]))
+        / chars[:, None]
+    )
+    return cos, shares
+
+
+@dataclass(slots=True)
+class _SlotSums:
+    """What the cluster's pages add up per slot: text-weighted frequent shares and the
+    (slot, subtree signature) pairs whose distinct count measures the slot's diversity."""
+
+    weight: np.ndarray
+    weighted: np.ndarray
+    sig_slots: list[np.ndarray]
+    sig_values: list[np.ndarray]
+
+    def add_page(
+        self, slots: np.ndarray, w: np.ndarray, freq_share: np.ndarray, sigs: np.ndarray
+    ) -> None:
+        """Add one page's blocks (``w`` their subtree text lengths)."""
+        np.add.at(self.weight, slots, w)
+        np.add.at(self.weighted, slots, w * freq_share)
         with_text = w > 0
-        sig_slots.append(slots[with_text])
-        sig_values.append(sigs[with_text])
+        self.sig_slots.append(slots[with_text])
+        self.sig_values.append(sigs[with_text])
 
+
+def _slot_table(
+    sums: _SlotSums,
+    presence: np.ndarray,
+    modal: np.ndarray,
+    per_slot_total: np.ndarray,
+    m: int,
+    n_slots: int,
+) -> np.ndarray:
+    """The slot columns of the features (``slot_presence`` .. ``slot_diversity``), one
+    row per slot."""
     mm = max(m, 1)
     slot_table = np.zeros((n_slots, 5))
     if n_slots:
@@ -288,27 +330,81 @@ def cluster_noise(
         slot_table[:, 1] = modal / mm
         slot_table[:, 2] = np.log1p(per_slot_total / mm)
         slot_table[:, 3] = np.divide(
-            slot_weighted, slot_weight, out=np.zeros(n_slots), where=slot_weight > 0
+            sums.weighted, sums.weight, out=np.zeros(n_slots), where=sums.weight > 0
         )
         distinct = np.zeros(n_slots)
-        if sig_slots:
+        if sums.sig_slots:
             pairs = np.unique(
-                np.column_stack([np.concatenate(sig_slots), np.concatenate(sig_values)]), axis=0
+                np.column_stack([np.concatenate(sums.sig_slots), np.concatenate(sums.sig_values)]),
+                axis=0,
             )
             distinct = np.bincount(pairs[:, 0].astype(np.int64), minlength=n_slots)
         slot_table[:, 4] = distinct / np.maximum(per_slot_total, 1)
+    return slot_table
+
+
+def _feature_rows(
+    shares: np.ndarray, max_cos: np.ndarray, slot_rows: np.ndarray, log_m: float
+) -> np.ndarray:
+    """One page's :data:`CLUSTER_FEATURES` matrix from its shares and its slots' rows."""
+    f = np.zeros((len(max_cos), len(CLUSTER_FEATURES)), dtype=np.float64)
+    f[:, 0] = shares[:, 0]
+    f[:, 1] = shares[:, 1]
+    f[:, 2] = shares[:, 2]
+    f[:, 3] = max_cos
+    f[:, 4:9] = slot_rows
+    f[:, 9] = log_m
+    return f
+
+
+def cluster_noise(
+    pages: Sequence[tuple[PageBlocks, BlockStats]],
+    *,
+    min_score: float = DEFAULT_MIN_SCORE,
+    refs_per_slot: int = REFERENCES_PER_SLOT,
+) -> ClusterNoise:
+    """Template-noise figures of every block of every page of one cluster.
+
+    A page alone in its cluster gets zeros (no sibling to repeat anything).
+
+    >>> from page_cluster.content.blocks import segment_html
+    >>> from page_cluster.content.features import block_stats
+    >>> htmls = [f"<div class=nav><a href=/>Home</a></div><p>Story number {i} is here.</p>"
+    ...          for i in range(3)]
+    >>> pbs = [segment_html(h) for h in htmls]
+    >>> cn = cluster_noise([(pb, block_stats(pb)) for pb in pbs])
+    >>> cn.max_cosine[0].round(2).tolist()  # body, .nav, p
+    [0.0, 1.0, 0.8]
+    """
+    m = len(pages)
+    idx = _index_units(pages)
+    n_units, n_slots = len(idx.unit_text), idx.n_slots
+    unit_cos = (
+        _near_copy_cosine(idx.unit_text, idx.unit_slot, idx.unit_freq, idx.unit_page, refs_per_slot)
+        if m >= 2
+        else np.zeros(n_units)
+    )
+    presence, per_slot_total, modal = _slot_presence(idx.block_slot, m, n_slots)
+
+    max_cos: list[np.ndarray] = []
+    all_shares: list[np.ndarray] = []
+    sums = _SlotSums(np.zeros(n_slots), np.zeros(n_slots), [], [])
+    weights = np.r_[np.random.default_rng(0).random(n_units), 0.0]
+    for pi, (pb, st) in enumerate(pages):
+        units, slots = idx.block_unit[pi], idx.block_slot[pi]
+        cos, shares = _block_shares(pb, st, units, slots, idx, unit_cos, presence, min_score)
+        max_cos.append(cos)
+        all_shares.append(shares)
+        sigs = _subtree_signatures(pb, weights[units])
+        sums.add_page(slots, st.sub[:, 0].astype(np.float64), shares[:, 1], sigs)
+
+    slot_table = _slot_table(sums, presence, modal, per_slot_total, m, n_slots)
     log_m = float(np.log(m)) if m else 0.0
-    features: list[np.ndarray] = []
-    for pi, (pb, _st) in enumerate(pages):
-        rep_share, freq_share = partial[pi]
-        f = np.zeros((len(pb), len(CLUSTER_FEATURES)), dtype=np.float64)
-        f[:, 0] = rep_share
-        f[:, 1] = freq_share
-        f[:, 2] = noise_share[pi]
-        f[:, 3] = max_cos[pi]
-        f[:, 4:9] = slot_table[block_slot[pi]]
-        f[:, 9] = log_m
-        features.append(f)
+    features = [
+        _feature_rows(shares, cos, slot_table[slots], log_m)
+        for shares, cos, slots in zip(all_shares, max_cos, idx.block_slot, strict=True)
+    ]
+    noise_share = [shares[:, 2] for shares in all_shares]
     return ClusterNoise(max_cosine=max_cos, noise_share=noise_share, features=features)
 
 

@@ -303,50 +303,66 @@ def _data_tables(pb: PageBlocks, children: list[list[int]]) -> np.ndarray:
     return out
 
 
-def _prepare(pb: PageBlocks, st: BlockStats, title: str) -> _Page:
-    n = len(pb)
-    tags = pb.tags
-    names = pb.names
-    parent = pb.parent.astype(np.int64)
-    kids = pb.children()
-    children = np.array([len(k) for k in kids], dtype=np.int64)
-    own_chars = np.array([len(t) for t in st.own_text], dtype=np.float64)
-    own_anchor = st.own[:, 1].astype(np.float64)
-    own_text = st.own_text
+def _look_through(
+    pb: PageBlocks,
+    st: BlockStats,
+    kids: list[list[int]],
+    division: np.ndarray,
+    children: np.ndarray,
+    own_chars: np.ndarray,
+) -> np.ndarray:
+    """Divisions that merely wrap one paragraph (not mostly links): a reader sees
+    the paragraph, so the wrapper takes its place when votes are cast."""
+    look_through = np.zeros(len(pb), dtype=bool)
     counts = pb.counts
-    is_tag = np.array([[t == "p", t in _HEADING_TAGS, t == "li"] for t in tags], dtype=bool)
-    division = np.array([t in _DIVISION_TAGS for t in tags], dtype=bool)
-    # A division with text of its own and no child block reads as a paragraph.
-    paragraph_like = is_tag[:, 0] | (division & (children == 0) & (own_chars > 0))
-    # A division whose only content is one paragraph is that paragraph.
-    look_through = np.zeros(n, dtype=bool)
     for b in np.flatnonzero(
         division & (children == 1) & (own_chars == 0) & (counts[:, _COL["elements"]] <= 1)
     ).tolist():
         (c,) = kids[b]
-        if tags[c] == "p" and st.sub[c, 1] < 0.25 * max(st.sub[c, 0], 1):
+        if pb.tags[c] == "p" and st.sub[c, 1] < 0.25 * max(st.sub[c, 0], 1):
             look_through[b] = True
+    return look_through
 
-    values = np.zeros((n, _N_VALUES), dtype=np.float64)
+
+def _own_values(
+    st: BlockStats,
+    counts: np.ndarray,
+    own_chars: np.ndarray,
+    paragraph_like: np.ndarray,
+    is_tag: np.ndarray,
+) -> np.ndarray:
+    """Each block's own figures (the ``_V_`` columns); the readings sum them over
+    what is left of a subtree, so they are computed once per page."""
+    values = np.zeros((len(own_chars), _N_VALUES), dtype=np.float64)
     values[:, _V_LEN] = own_chars
     values[:, _V_CHARS] = st.own[:, 0]
-    values[:, _V_ANCHOR] = own_anchor
-    values[:, _V_COMMAS] = [_commas(t) for t in own_text]
+    values[:, _V_ANCHOR] = st.own[:, 1].astype(np.float64)
+    values[:, _V_COMMAS] = [_commas(t) for t in st.own_text]
     values[:, _V_PARAS] = paragraph_like
     values[:, _V_IMAGES] = counts[:, _COL["images"]]
     values[:, _V_ITEMS] = counts[:, _COL["items"]]
     values[:, _V_INPUTS] = counts[:, _COL["inputs"]]
     values[:, _V_HEAD] = own_chars * is_tag[:, 1]
     values[:, _V_LIST] = own_chars * is_tag[:, 2]
+    return values
 
-    weight = np.array([_class_weight(nm) if nm else 0.0 for nm in names])
 
-    # Removed in every reading: what a reader does not see, navigation and
-    # dialogs, the byline and the heading repeating the title.
+def _removals(
+    pb: PageBlocks, st: BlockStats, title: str, sub_counts: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Blocks removed in every reading, and blocks removed while furniture names are
+    stripped (the first reading only).
+
+    Removed always: what a reader does not see, navigation and dialogs, the byline
+    and the heading repeating the title. Removed as furniture: blocks whose class or
+    id names page furniture, captions and picture boxes.
+    """
+    n = len(pb)
+    tags = pb.tags
+    names = pb.names
     always = np.array(pb.hidden, dtype=bool, copy=True)
     unlikely = np.zeros(n, dtype=bool)
     in_table = tree_down(pb, np.array([t == "table" for t in tags], dtype=bool))
-    sub_counts = tree_sum(pb, counts)
     headline_done = not title
     for b in range(1, n):
         tag = tags[b]
@@ -376,36 +392,53 @@ def _prepare(pb: PageBlocks, st: BlockStats, title: str) -> _Page:
                 always[b] = True
                 headline_done = True
     always[0] = False
+    return always, unlikely
 
+
+def _protected(pb: PageBlocks, kids: list[list[int]], sub_counts: np.ndarray) -> np.ndarray:
+    """Data tables, and figures of code listings or data tables, with their insides:
+    kept whole by the cleaning (a figure of links, a one-cell "read also" table, is
+    cleaned like any block)."""
+    data_table = _data_tables(pb, kids)
+    has_data = tree_sum(pb, data_table.astype(np.int64)) > 0
+    listing = np.array([t == "figure" for t in pb.tags], dtype=bool) & (
+        (sub_counts[:, _COL["code"]] > 0) | has_data
+    )
+    return tree_down(pb, data_table | listing)
+
+
+def _prepare(pb: PageBlocks, st: BlockStats, title: str) -> _Page:
+    """The per-block facts every reading of the page shares, computed once."""
+    tags = pb.tags
+    kids = pb.children()
+    children = np.array([len(k) for k in kids], dtype=np.int64)
+    own_chars = np.array([len(t) for t in st.own_text], dtype=np.float64)
+    is_tag = np.array([[t == "p", t in _HEADING_TAGS, t == "li"] for t in tags], dtype=bool)
+    division = np.array([t in _DIVISION_TAGS for t in tags], dtype=bool)
+    # A division with text of its own and no child block reads as a paragraph.
+    paragraph_like = is_tag[:, 0] | (division & (children == 0) & (own_chars > 0))
+    values = _own_values(st, pb.counts, own_chars, paragraph_like, is_tag)
+    sub_counts = tree_sum(pb, pb.counts)
+    always, unlikely = _removals(pb, st, title, sub_counts)
     voter = (own_chars >= _MIN_VOTE_CHARS) & (
         np.array([t in _PARAGRAPH_TAGS for t in tags], dtype=bool) | division
     )
-    vote = 1.0 + values[:, _V_COMMAS] + np.minimum(own_chars // 100, 3)
-
-    data_table = _data_tables(pb, kids)
-    # Figures of code listings and data tables are kept whole; a figure of
-    # links (a one-cell "read also" table) is cleaned like any block.
-    has_data = tree_sum(pb, data_table.astype(np.int64)) > 0
-    listing = np.array([t == "figure" for t in tags], dtype=bool) & (
-        (sub_counts[:, _COL["code"]] > 0) | has_data
-    )
-    protected = tree_down(pb, data_table | listing)
     return _Page(
         pb=pb,
         tags=tags,
-        parent=parent,
+        parent=pb.parent.astype(np.int64),
         children=children,
         own_chars=own_chars,
         values=values,
-        own_text=own_text,
-        weight=weight,
+        own_text=st.own_text,
+        weight=np.array([_class_weight(nm) if nm else 0.0 for nm in pb.names]),
         always_removed=always,
         unlikely=unlikely,
-        look_through=look_through,
+        look_through=_look_through(pb, st, kids, division, children, own_chars),
         paragraph_like=paragraph_like,
         voter=voter,
-        vote=vote,
-        protected=protected,
+        vote=1.0 + values[:, _V_COMMAS] + np.minimum(own_chars // 100, 3),
+        protected=_protected(pb, kids, sub_counts),
     )
 
 
