@@ -147,6 +147,98 @@ def test_routes_never_fail_and_one_per_page(paths):
     assert all(isinstance(g, str) and g for g in got)
 
 
+def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.02):
+    """The route rule written plainly, page by page (the engine's version works
+    on arrays): the oracle for the property test below."""
+    import re
+    from collections import Counter
+
+    words_re = re.compile(r"[-_.]+")
+
+    def name_shapes(names, floor):
+        split = []
+        for name in names:
+            stem, dot, ext = name.rpartition(".")
+            if not dot or not ext.isalnum() or len(ext) > 5:
+                stem, ext = name, ""
+            parts = [w for w in words_re.split(stem) if w]
+            pair = (parts[0], parts[-1]) if len(parts) >= 2 else (None, None)
+            split.append((pair, f".{ext}" if ext else ""))
+        firsts = Counter(f for (f, _), _ in split if f is not None)
+        lasts = Counter(t for (_, t), _ in split if t is not None)
+        out = []
+        for (first, last), ext in split:
+            if first is None:
+                out.append("*" + ext)
+            else:
+                head = first if firsts[first] >= floor else ""
+                tail = last if lasts[last] >= floor else ""
+                out.append(f"{head}*{tail}{ext}")
+        return out
+
+    segs = [tuple(x for x in p if isinstance(x, str) and x) for p in paths]
+    patterns = [[] for _ in segs]
+    for pos in range(max((len(x) for x in segs), default=0)):
+        groups = {}
+        for i, x in enumerate(segs):
+            if len(x) > pos:
+                groups.setdefault(tuple(patterns[i]), []).append(i)
+        dirs = [x[pos] for x in segs if len(x) > pos + 1]
+        dir_floor = max(min_pages, min_share * len(dirs))
+        sections = {d for d, k in Counter(dirs).items() if k >= dir_floor}
+        for members in groups.values():
+            if pos == blank:
+                for i in members:
+                    patterns[i].append("*")
+                continue
+            counts = Counter(segs[i][pos] for i in members)
+            floor = max(min_pages, min_share * len(members))
+            variable = [
+                i for i in members if counts[segs[i][pos]] < floor and segs[i][pos] not in sections
+            ]
+            named = (
+                name_shapes([segs[i][pos] for i in variable], floor)
+                if shapes
+                else ["*"] * len(variable)
+            )
+            shape_of = dict(zip(variable, named, strict=True))
+            for i in members:
+                patterns[i].append(shape_of.get(i, segs[i][pos]))
+    return ["/".join(p) if p else "*" for p in patterns]
+
+
+_SEGMENT = st.sampled_from(
+    [
+        "en",
+        "fr",
+        "docs",
+        "mod",
+        "index.html",
+        "a.html",
+        "class-Foo.html",
+        "class-Bar.html",
+        "the-red-mug",
+        "the-blue-cup",
+        "x_source.html",
+        "",
+        "*",
+        "reviews",
+        "add",
+        "2",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.lists(_SEGMENT, max_size=5), max_size=40),
+    st.one_of(st.none(), st.integers(0, 3)),
+    st.booleans(),
+)
+def test_routes_match_the_plain_rule(paths, blank, shapes):
+    assert route_patterns(paths, blank, shapes=shapes) == _reference_routes(paths, blank, shapes)
+
+
 def test_route_forms_tell_views_apart_not_sections():
     paths = (
         [["catalogue", f"book-{i}", "index.html"] for i in range(6)]

@@ -21,7 +21,7 @@ from ..signatures.binary_rows import BinaryRows, group_sums
 from ..signatures.corpus import Corpus, PageSignals, TokenInfo, token_info
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
-from .routes import route_form, route_patterns
+from .routes import route_patterns_and_forms
 from .slots import generalize_slots
 from .stage_a import cluster_block
 from .stage_b import agglomerate_units
@@ -520,12 +520,12 @@ def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.n
             if axis is not None
             else section_axis(paths, max_position=params.mirror_max_position)
         )
-        literal = {"min_pages": params.literal_min_pages, "min_share": params.literal_min_share}
-        patterns = route_patterns(paths, position, **literal)
-        forms = [
-            route_form(p, position)
-            for p in route_patterns(paths, position, shapes=False, **literal)
-        ]
+        patterns, forms = route_patterns_and_forms(
+            paths,
+            position,
+            min_pages=params.literal_min_pages,
+            min_share=params.literal_min_share,
+        )
         for i, pat, form in zip(pages, patterns, forms, strict=True):
             key = (host, pat, form)
             if key not in ids:

@@ -24,10 +24,17 @@ every route.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 
-__all__ = ["LITERAL_MIN_PAGES", "LITERAL_MIN_SHARE", "route_form", "route_patterns"]
+import numpy as np
+
+__all__ = [
+    "LITERAL_MIN_PAGES",
+    "LITERAL_MIN_SHARE",
+    "route_form",
+    "route_patterns",
+    "route_patterns_and_forms",
+]
 
 #: A segment value is literal when at least this many pages share it at its place ...
 LITERAL_MIN_PAGES = 3
@@ -59,43 +66,177 @@ def route_patterns(
     router sees it, with no guess about the words inside names (a slug's
     recurring first word is not a route).
     """
-    segs = [tuple(s for s in p if isinstance(s, str) and s) for p in paths]
-    patterns: list[list[str]] = [[] for _ in segs]
-    depth = max((len(s) for s in segs), default=0)
+    return _patterns(_SegmentTable.of(paths), blank_position, shapes, min_pages, min_share)
+
+
+def route_patterns_and_forms(
+    paths: Sequence[Sequence[str]],
+    blank_position: int | None = None,
+    *,
+    min_pages: int = LITERAL_MIN_PAGES,
+    min_share: float = LITERAL_MIN_SHARE,
+) -> tuple[list[str], list[str]]:
+    """Each page's route pattern with name shapes and its form (the view, see
+    :func:`route_form`, read from the pattern without shapes), the segments
+    read once for both."""
+    table = _SegmentTable.of(paths)
+    shaped = _patterns(table, blank_position, True, min_pages, min_share)
+    plain = _patterns(table, blank_position, False, min_pages, min_share)
+    forms = {p: route_form(p, blank_position) for p in set(plain)}
+    return shaped, [forms[p] for p in plain]
+
+
+def _patterns(
+    table: _SegmentTable,
+    blank_position: int | None,
+    shapes: bool,
+    min_pages: int,
+    min_share: float,
+) -> list[str]:
+    if not len(table.lengths):
+        return []
+    lengths, mat = table.lengths, table.matrix
+    n, depth = mat.shape
+    # ``elements[i, pos]``: the string id of page i's pattern at ``pos``;
+    # ``prefix[i]``: an id of its pattern so far (equal patterns, equal ids).
+    elements = np.full((n, depth), -1, dtype=np.int64)
+    prefix = np.zeros(n, dtype=np.int64)
     for pos in range(depth):
-        # Pages reaching this position, grouped by their pattern so far.
-        groups: dict[tuple[str, ...], list[int]] = {}
-        for i, s in enumerate(segs):
-            if len(s) > pos:
-                groups.setdefault(tuple(patterns[i]), []).append(i)
-        sections = _sections(segs, pos, min_pages, min_share)
-        for members in groups.values():
-            if pos == blank_position:
-                for i in members:
-                    patterns[i].append(VARIABLE)
-                continue
-            counts = Counter(segs[i][pos] for i in members)
-            floor = max(min_pages, min_share * len(members))
-            variable = [
-                i for i in members if counts[segs[i][pos]] < floor and segs[i][pos] not in sections
-            ]
-            if shapes:
-                named = _name_shapes([segs[i][pos] for i in variable], floor)
+        reach = np.flatnonzero(lengths > pos)
+        seg = mat[reach, pos]
+        if pos == blank_position:
+            el = np.zeros(len(reach), dtype=np.int64)  # VARIABLE
+        else:
+            # Pages reaching this position, grouped by their pattern so far.
+            _, group, size = np.unique(prefix[reach], return_inverse=True, return_counts=True)
+            group = group.ravel()
+            floor = np.maximum(min_pages, min_share * size)
+            _, pair, pair_count = np.unique(
+                group * table.n_strings + seg, return_inverse=True, return_counts=True
+            )
+            count = pair_count[pair.ravel()]
+            section = _sections(
+                seg, lengths[reach] > pos + 1, table.n_strings, min_pages, min_share
+            )
+            variable = np.flatnonzero((count < floor[group]) & ~section[seg])
+            el = seg.copy()
+            if shapes and len(variable):
+                el[variable] = table.shapes(seg[variable], group[variable], floor)
             else:
-                named = [VARIABLE] * len(variable)
-            shape_of = dict(zip(variable, named, strict=True))
-            for i in members:
-                patterns[i].append(shape_of.get(i, segs[i][pos]))
-    return ["/".join(p) if p else VARIABLE for p in patterns]
+                el[variable] = 0
+        elements[reach, pos] = el
+        _, new_prefix = np.unique(
+            prefix[reach] * (len(table.strings) + 1) + el, return_inverse=True
+        )
+        prefix[reach] = new_prefix.ravel()
+    rows, page_row = np.unique(elements, axis=0, return_inverse=True)
+    strings = table.strings
+    out = ["/".join(strings[x] for x in row if x >= 0) or VARIABLE for row in rows.tolist()]
+    return [out[r] for r in page_row.ravel().tolist()]
 
 
-def _sections(segs: list[tuple[str, ...]], pos: int, min_pages: int, min_share: float) -> set[str]:
-    """Directory names at ``pos`` shared by enough pages across the whole site,
-    whatever precedes them: a section (``mod/``) recurs under every language
-    or version folder, frequent or not."""
-    dirs = [s[pos] for s in segs if len(s) > pos + 1]
+def _sections(
+    seg: np.ndarray, is_dir: np.ndarray, n_strings: int, min_pages: int, min_share: float
+) -> np.ndarray:
+    """Per string id: is it a directory name shared by enough pages at this
+    place across the whole site, whatever precedes it? A section (``mod/``)
+    recurs under every language or version folder, frequent or not."""
+    dirs = seg[is_dir]
     floor = max(min_pages, min_share * len(dirs))
-    return {name for name, n in Counter(dirs).items() if n >= floor}
+    return np.bincount(dirs, minlength=n_strings) >= floor
+
+
+class _SegmentTable:
+    """Every page's segments as string ids (one vocabulary for segments and
+    the patterns made of them; id 0 is :data:`VARIABLE`), and name shapes."""
+
+    @classmethod
+    def of(cls, paths: Sequence[Sequence[str]]) -> _SegmentTable:
+        """The table of ``paths``, empty and non-text segments left out."""
+        return cls([[s for s in p if isinstance(s, str) and s] for p in paths])
+
+    def __init__(self, segs: list[list[str]]) -> None:
+        vocab: dict[str, int] = {VARIABLE: 0}
+        lengths = np.fromiter((len(s) for s in segs), dtype=np.int64, count=len(segs))
+        ids = np.asarray([vocab.setdefault(x, len(vocab)) for s in segs for x in s], dtype=np.int64)
+        self.vocab = vocab
+        self.strings: list[str] = list(vocab)
+        depth = int(lengths.max(initial=0))
+        matrix = np.full((len(segs), depth), -1, dtype=np.int64)
+        rows = np.repeat(np.arange(len(segs)), lengths)
+        starts = np.repeat(np.cumsum(lengths) - lengths, lengths)
+        matrix[rows, np.arange(len(ids)) - starts] = ids
+        self.lengths, self.matrix = lengths, matrix
+        #: The segment strings' count (pattern strings added later get higher ids).
+        self.n_strings = len(self.strings)
+        self._words: dict[int, tuple[int, int, int]] = {}
+
+    def intern(self, text: str) -> int:
+        sid = self.vocab.get(text)
+        if sid is None:
+            sid = self.vocab[text] = len(self.strings)
+            self.strings.append(text)
+        return sid
+
+    def words(self, sid: int) -> tuple[int, int, int]:
+        """A name's first word, last word (-1 when it has fewer than two) and
+        extension, as string ids."""
+        got = self._words.get(sid)
+        if got is None:
+            name = self.strings[sid]
+            stem, dot, ext = name.rpartition(".")
+            if not dot or not ext.isalnum() or len(ext) > 5:
+                stem, ext = name, ""
+            parts = [w for w in _WORDS.split(stem) if w]
+            first, last = (parts[0], parts[-1]) if len(parts) >= 2 else (None, None)
+            got = self._words[sid] = (
+                -1 if first is None else self.intern(first),
+                -1 if last is None else self.intern(last),
+                self.intern(f".{ext}" if ext else ""),
+            )
+        return got
+
+    def shapes(self, seg: np.ndarray, group: np.ndarray, floor: np.ndarray) -> np.ndarray:
+        """Variable segments as ``first*last`` string ids: a name's first and last
+        word kept where they recur among the group's variable names
+        (``class*members``, ``*source.html``, ``group*``), else ``*``.
+
+        Generators build file names from a kind and a name
+        (``classFoo-members.html``, ``Foo_8h_source.html``, ``Concept-Index.html``):
+        the kind recurs, the name does not.
+        """
+        uniq, inv = np.unique(seg, return_inverse=True)
+        table = np.asarray([self.words(int(x)) for x in uniq.tolist()], dtype=np.int64)
+        words = table.reshape(-1, 3)[inv.ravel()]
+        first, last, ext = words[:, 0], words[:, 1], words[:, 2]
+        size = len(self.strings) + 1
+        kept = []
+        for word in (first, last):
+            has = word >= 0
+            key = np.where(has, group * size + word, -1)
+            _, k_inv, k_count = np.unique(key, return_inverse=True, return_counts=True)
+            kept.append(has & (k_count[k_inv.ravel()] >= floor[group]))
+        head = np.where(kept[0], first, -1)
+        tail = np.where(kept[1], last, -1)
+        named = first >= 0
+        combos, which = np.unique(
+            np.stack([np.where(named, head, -2), np.where(named, tail, -2), ext], axis=1),
+            axis=0,
+            return_inverse=True,
+        )
+        ids = []
+        for h, t, e in combos.tolist():
+            if h == -2:
+                text = VARIABLE + self.strings[e]
+            else:
+                text = (
+                    (self.strings[h] if h >= 0 else "")
+                    + VARIABLE
+                    + (self.strings[t] if t >= 0 else "")
+                    + self.strings[e]
+                )
+            ids.append(self.intern(text))
+        return np.asarray(ids, dtype=np.int64)[which.ravel()]
 
 
 def route_form(pattern: str, mirror: int | None = None) -> str:
@@ -128,33 +269,3 @@ def route_form(pattern: str, mirror: int | None = None) -> str:
 
 
 _WORDS = re.compile(r"[-_.]+")
-
-
-def _name_shapes(names: list[str], floor: float) -> list[str]:
-    """Variable segments as ``first*last``: a name's first and last word kept
-    where they recur (``class*members``, ``*source.html``, ``group*``), else ``*``.
-
-    Generators build file names from a kind and a name (``classFoo-members.html``,
-    ``Foo_8h_source.html``, ``Concept-Index.html``): the kind recurs, the name
-    does not.
-    """
-    words = []
-    exts = []
-    for name in names:
-        stem, dot, ext = name.rpartition(".")
-        if not dot or not ext.isalnum() or len(ext) > 5:
-            stem, ext = name, ""
-        exts.append(f".{ext}" if ext else "")
-        parts = [w for w in _WORDS.split(stem) if w]
-        words.append((parts[0], parts[-1]) if len(parts) >= 2 else (None, None))
-    firsts = Counter(f for f, _ in words if f is not None)
-    lasts = Counter(last for _, last in words if last is not None)
-    out = []
-    for (first, last), ext in zip(words, exts, strict=True):
-        if first is None:
-            out.append(VARIABLE + ext)
-            continue
-        head = first if firsts[first] >= floor else ""
-        tail = last if lasts[last] >= floor else ""
-        out.append(f"{head}{VARIABLE}{tail}{ext}")
-    return out
