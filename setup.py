@@ -1,4 +1,4 @@
-"""Build the optional compiled structural walkers and attribute scanner.
+"""Build the optional compiled structural walkers, attribute scanner and linkage chain.
 
 Everything else is declared in ``pyproject.toml``. The extension is optional: if
 Cython, lxml's headers or a C compiler are missing, the install goes on and the
@@ -39,6 +39,7 @@ def _warn(exc: BaseException) -> None:
 def _extensions() -> list:
     try:
         import lxml
+        import numpy
         from Cython.Build import cythonize
         from setuptools import Extension
     except ImportError as exc:
@@ -59,8 +60,14 @@ def _extensions() -> list:
         ["page_cluster/parsing/_lexwalk.pyx"],
         libraries=["dl"] if sys.platform.startswith("linux") else [],
     )
+    # Stage A's average-linkage chain (see page_cluster/clustering/linkage.py).
+    nnchain = Extension(
+        "page_cluster.clustering._nnchain",
+        ["page_cluster/clustering/_nnchain.pyx"],
+        include_dirs=[numpy.get_include()],
+    )
     built = []
-    for one in (ext, scan, lexwalk):  # one failing does not cost the others
+    for one in (ext, scan, lexwalk, nnchain):  # one failing does not cost the others
         try:
             built += cythonize([one], language_level=3, quiet=True)
         except Exception as exc:

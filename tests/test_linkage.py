@@ -10,6 +10,7 @@ from scipy.cluster.hierarchy import fcluster, linkage
 from scipy.spatial.distance import squareform
 
 from page_cluster.clustering import linkage as lk
+from page_cluster.clustering.labels import number_by_first_member
 from page_cluster.clustering.linkage import average_linkage_labels
 
 
@@ -51,6 +52,35 @@ def test_matches_scipy_on_random_distances(dist, t):
 @given(distance_matrices(levels=4), st.sampled_from([0.0, 0.25, 0.5, 0.6, 0.75]))
 def test_matches_scipy_when_distances_tie(dist, t):
     assert average_linkage_labels(dist, t).tolist() == _scipy_partition(dist, t)
+
+
+def _numpy_chain(dist: np.ndarray, t: float) -> list[int]:
+    return number_by_first_member(lk._nn_chain_labels(dist, t)).tolist()
+
+
+def _compiled_chain(dist: np.ndarray, t: float) -> list[int]:
+    work = np.array(dist, dtype=np.float64)
+    np.fill_diagonal(work, np.inf)
+    return number_by_first_member(lk._COMPILED(work, t)).tolist()
+
+
+def test_the_compiled_chain_is_built_and_used() -> None:
+    assert lk._COMPILED is not None, (
+        "page_cluster.clustering._nnchain was not built: reinstall with a C compiler "
+        "(pip install -e .)"
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(distance_matrices(), distance_matrices(levels=4)),
+    st.sampled_from([0.0, 0.05, 0.25, 0.5, 0.75]),
+)
+def test_the_compiled_and_numpy_chains_agree_with_scipy(dist, t):
+    want = _scipy_partition(dist, t)
+    assert _numpy_chain(dist, t) == want
+    if lk._COMPILED is not None:
+        assert _compiled_chain(dist, t) == want
 
 
 def test_tie_order_decides_the_partition_and_follows_scipy():
