@@ -341,10 +341,6 @@ def free_form_columns(
     return (distinct - 1) > FREE_FORM_SHARE * np.maximum(has.sum(0) - 1, 0)
 
 
-#: Tags a classed element is written without (``.card``: a ``div`` or ``span``).
-GENERIC_WRAPPERS = FOLDABLE_TAGS
-
-
 def _last_step(token: str) -> tuple[str, str, frozenset[str]]:
     cut = token.rfind(">")
     parent, step = (token[:cut], token[cut + 1 :]) if cut >= 0 else ("", token)
@@ -401,10 +397,9 @@ def same_element(token_a: str, token_b: str) -> bool:
     pb, tb, _ = _last_step(token_b)
     if pa != pb:
         return False
-    # A tag-less step is a classed wrapper: the same element as a bare wrapper.
-    return (
-        ta == tb or (ta == "" and tb in GENERIC_WRAPPERS) or (tb == "" and ta in GENERIC_WRAPPERS)
-    )
+    # A tag-less step is a classed wrapper (the parser writes a classed ``div``
+    # or ``span`` by its classes alone): the same element as a bare wrapper.
+    return ta == tb or (ta == "" and tb in FOLDABLE_TAGS) or (tb == "" and ta in FOLDABLE_TAGS)
 
 
 def significant(

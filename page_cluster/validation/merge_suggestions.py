@@ -26,7 +26,7 @@ import scipy.sparse as sp
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .evidence import QUORUM, is_text_level, parent_columns, template_differences
 from .generalize import fold_value_classes
-from .splits import SUBSTANTIAL, SUBTREE_SHARE, cluster_free_form
+from .splits import SUBSTANTIAL, cluster_free_form, subtree_items
 
 __all__ = ["NEAREST_CANDIDATES", "MergeSuggestion", "suggest_merges"]
 
@@ -124,19 +124,6 @@ def _cluster_hosts(cc: ClusteredCorpus) -> np.ndarray:
     return out
 
 
-def _items(rates: dict[str, float], roots: list[str]) -> int:
-    """Items of the differing subtrees: each root and its descendants on at least
-    :data:`~page_cluster.validation.splits.SUBTREE_SHARE` of the cluster's pages
-    (the count a split weighs a difference by)."""
-    prefixes = tuple(r + ">" for r in roots)
-    rootset = set(roots)
-    return sum(
-        1
-        for t, f in rates.items()
-        if f >= SUBTREE_SHARE and (t in rootset or t.startswith(prefixes))
-    )
-
-
 def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
     """Cluster pairs whose structures differ on one side at most, most confident first.
 
@@ -195,7 +182,11 @@ def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
         # glued together (a lone element each side is how one template branches).
         if (
             diff.two_sided
-            and min(_items(rates_i, diff.only_a), _items(rates_j, diff.only_b)) >= SUBSTANTIAL
+            and min(
+                subtree_items(rates_i.items(), diff.only_a),
+                subtree_items(rates_j.items(), diff.only_b),
+            )
+            >= SUBSTANTIAL
         ):
             continue
         # A subtree one side lacks is an optional part only if the site shows it

@@ -62,6 +62,7 @@ __all__ = [
     "page_documents",
     "split_key",
     "split_validated_clusters",
+    "subtree_items",
 ]
 
 #: Distinct token sets compared per cluster (a seeded sample beyond): 400 give
@@ -299,19 +300,30 @@ def _candidates(s: _Sample, rows: np.ndarray) -> np.ndarray:
     return masks[np.sort(first)]
 
 
-def _weight(s: _Sample, freq: np.ndarray, roots: list[str]) -> int:
+def subtree_items(rates: Iterable[tuple[str, float]], roots: list[str]) -> int:
     """Items of the differing subtrees: each root and its descendants on at
-    least :data:`SUBTREE_SHARE` of the side's pages."""
+    least :data:`SUBTREE_SHARE` of the side's pages (``rates``: token and share
+    of pages). The weight both a split and a merge give a difference.
+
+    >>> subtree_items([("b>ul", 1.0), ("b>ul>li", 0.5), ("b>ul>li>a", 0.1), ("b>p", 1.0)], ["b>ul"])
+    2
+    """
     if not roots:
         return 0
-    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
     prefixes = tuple(r + ">" for r in roots)
     rootset = set(roots)
     return sum(
-        1
-        for c in np.nonzero(freq >= SUBTREE_SHARE)[0].tolist()
-        if names[c] in rootset or names[c].startswith(prefixes)
+        1 for t, f in rates if f >= SUBTREE_SHARE and (t in rootset or t.startswith(prefixes))
     )
+
+
+def _weight(s: _Sample, freq: np.ndarray, roots: list[str]) -> int:
+    """:func:`subtree_items` over the sample's columns."""
+    if not roots:
+        return 0
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    kept = np.nonzero(freq >= SUBTREE_SHARE)[0].tolist()
+    return subtree_items(((names[c], float(freq[c])) for c in kept), roots)
 
 
 def _renamed(only_a: list[str], only_b: list[str]) -> bool:
