@@ -4,7 +4,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.clustering.stage_b import agglomerate_units
+from page_cluster.clustering.stage_b import Together, agglomerate_units
+from page_cluster.signatures.binary_rows import BinaryRows
 
 # Columns: 0 root container, 1 its optional child (a table of contents),
 # 2 another top-level container (another template), 3 child of 2,
@@ -127,7 +128,8 @@ def test_unit_rows_match_the_definitions(data):
 
     def check() -> None:
         for i in range(len(units.prof)):
-            dist, blocked = units.row(i)
+            dist, blocked, pending = units.row(i)
+            assert not pending.any()  # nothing waits without a Together
             want_dist, want_blocked = _direct_row(units.prof, i, parent, evidence)
             np.testing.assert_allclose(dist, want_dist, atol=1e-5)
             assert blocked.tolist() == want_blocked.tolist()
@@ -190,3 +192,71 @@ def test_one_sided_differences_in_every_witness_merge_at_any_view():
     # form, and the strict pass merges such units wherever they are served.
     apart = [[1, 0, 1, 0], [0, 1, 0, 1]]
     assert _views([[1, 1, 1, 0, 0], [1, 0, 0, 0, 0]], apart, 2) == [0, 0]
+
+
+# Columns: 0 a product container; 1 a reviews list under it and 2 a review in
+# it; 3 related products under the container and 4 a product card in them.
+OPTIONAL_PARENT = np.array([-1, 0, 1, 0, 3])
+REVIEWS, RELATED = [1, 1, 1, 0, 0], [1, 0, 0, 1, 1]
+REVIEWS_SET, RELATED_SET = [0, 1, 2], [0, 3, 4]
+
+
+def _together(pages: list[list[int]]) -> Together:
+    """A Together over five evidence columns from pages' token sets."""
+    by_page = BinaryRows.from_rows(pages, 5)
+    by_column = BinaryRows.from_pairs(by_page.indices, by_page.row_ids(), 5, by_page.n_rows)
+    return Together(by_column, np.arange(5))
+
+
+def _optional_groups(together: Together | None) -> list[int]:
+    return agglomerate_units(
+        np.array([REVIEWS, RELATED], dtype=float),
+        np.array([1.0, 1.0]),
+        OPTIONAL_PARENT,
+        weak=np.zeros(5, dtype=bool),
+        together=together,
+    ).tolist()
+
+
+def test_parts_some_page_has_side_by_side_are_optional():
+    # One product page with reviews, one with related products: each has a
+    # block the other lacks. A third page has both blocks, so neither excludes
+    # the other: optional parts of one template.
+    both = [0, 1, 2, 3, 4]
+    assert _optional_groups(_together([REVIEWS_SET, RELATED_SET, both])) == [0, 0]
+
+
+def test_parts_that_never_share_a_page_keep_units_apart():
+    # The same two pages on a site where no page has both blocks: a page is one
+    # template or the other.
+    assert _optional_groups(_together([REVIEWS_SET, RELATED_SET])) == [0, 1]
+    # Without the pages' token sets, every such two-sided block counts.
+    assert _optional_groups(None) == [0, 1]
+
+
+def test_the_roots_of_the_parts_decide():
+    # A difference counts at its root (the reviews list, the related block): a
+    # page with both blocks side by side relates them, whatever is inside.
+    assert _optional_groups(_together([REVIEWS_SET, RELATED_SET, [0, 1, 3]])) == [0, 0]
+    # More pages with one block only relate nothing.
+    assert _optional_groups(_together([REVIEWS_SET, RELATED_SET, [0, 1], [0, 3, 4]])) == [0, 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 7), max_size=8), min_size=1, max_size=12), st.data())
+def test_together_answers_the_same_from_its_table_and_per_pair(pages, data):
+    from page_cluster.clustering import stage_b
+
+    by_page = BinaryRows.from_rows(pages, 8)
+    by_column = BinaryRows.from_pairs(by_page.indices, by_page.row_ids(), 8, by_page.n_rows)
+    x = np.array(data.draw(st.lists(st.integers(0, 7), min_size=1, max_size=4)))
+    y = np.array(data.draw(st.lists(st.integers(0, 7), min_size=1, max_size=4)))
+    table = Together(by_column, np.arange(8)).block(x, y)
+    want = np.array([[any(a in p and b in p for p in pages) for b in y] for a in x])
+    assert table.tolist() == want.tolist()
+    old = stage_b.TOGETHER_DENSE_MAX
+    stage_b.TOGETHER_DENSE_MAX = 0
+    try:
+        assert Together(by_column, np.arange(8)).block(x, y).tolist() == want.tolist()
+    finally:
+        stage_b.TOGETHER_DENSE_MAX = old

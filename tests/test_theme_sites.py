@@ -35,6 +35,8 @@ EXACT = [
     ("main_only_wrapped", 0),
     ("main_only_wrapped", 1),
     ("spa_hashed", 0),
+    ("shop_sections", 0),
+    ("shop_sections", 1),
 ]
 
 PURE = [

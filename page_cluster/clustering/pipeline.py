@@ -24,7 +24,7 @@ from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
 from .slots import generalize_slots
 from .stage_a import cluster_block
-from .stage_b import agglomerate_units
+from .stage_b import Together, agglomerate_units
 from .template_tokens import TemplateTokenModel, self_named_tokens, template_token_mask
 
 if TYPE_CHECKING:
@@ -610,6 +610,8 @@ def _merge_host_units(
     head_cols = ~compared[cols]
     weak_cols = weak[cols] & ~attr_cols if weak is not None else np.zeros(len(cols), bool)
     evidence = ~chrome & ~weak_cols & ~attr_cols & ~head_cols
+    # Which parts of established structure some page has side by side.
+    together = Together.of_pages(matrix, np.unique(item_sig[items]), cols, evidence)
     # Units with identical profiles (one template repeated in several blocks,
     # e.g. a site published under many version prefixes) are one point.
     _, first, point_of = np.unique(
@@ -645,6 +647,7 @@ def _merge_host_units(
         base_rate,
         n_view,
         params,
+        together,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -704,6 +707,7 @@ def _agglomerate_scalable(
     base_rate: np.ndarray,
     n_view: int = 0,
     params: ClusterParams | None = None,
+    together: Together | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -724,6 +728,7 @@ def _agglomerate_scalable(
             base_rate=base_rate,
             view_routes=n_view,
             params=params,
+            together=together,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -743,6 +748,7 @@ def _agglomerate_scalable(
             base_rate=base_rate,
             view_routes=n_view,
             params=params,
+            together=together,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -765,6 +771,7 @@ def _agglomerate_scalable(
             base_rate,
             n_view,
             params,
+            together,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

@@ -6,7 +6,10 @@ same. Two units are merged, nearest first, unless their pooled statistics show a
 *two-sided* difference: each unit has a characteristic structural item (on two
 thirds of its pages) that the other practically never has although it has the
 item's parent. One-sided differences (one unit has items the other lacks) are
-what optional sections look like, and are merged.
+what optional sections look like, and are merged. So are two-sided ones whose
+parts some page of the site has side by side: two templates differ by parts
+that exclude each other, while optional parts come and go independently
+(:meth:`_Units.exclusive`).
 
 Differences count at their root: the distance sums frequency differences only
 over tokens whose parent is on a good share of both units' pages, so a whole
@@ -21,12 +24,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..signatures.binary_rows import BinaryRows, pair_intersections
 from .labels import number_by_first_member
 
 if TYPE_CHECKING:
     from .params import ClusterParams
 
-__all__ = ["ABSENT", "CHARACTERISTIC", "PARENT_PRESENT", "agglomerate_units"]
+__all__ = ["ABSENT", "CHARACTERISTIC", "PARENT_PRESENT", "Together", "agglomerate_units"]
 
 #: An item is characteristic of a unit when at least two thirds of its pages have it.
 CHARACTERISTIC = 2 / 3
@@ -54,6 +58,51 @@ HARD_TIE = 1e-3
 ROUTE_OVERLAP = 0.1
 
 
+#: Up to this many evidence columns, which of them appear together is one
+#: dense table made up front; beyond it each pair of units asks for its own.
+TOGETHER_DENSE_MAX = 4096
+
+
+class Together:
+    """Which columns of established structure appear on one page together.
+
+    Built once per host from the pages' token sets (each distinct set once);
+    Stage B asks it about the few items two units differ by.
+    """
+
+    def __init__(self, by_column: BinaryRows, index: np.ndarray) -> None:
+        #: One row per evidence column: the token sets (pages) that have it.
+        self.by_column = by_column
+        #: Column of the profiles -> its row in ``by_column`` (-1: not evidence).
+        self.index = index
+        self.table = (
+            pair_intersections(by_column) > 0 if by_column.n_rows <= TOGETHER_DENSE_MAX else None
+        )
+
+    @classmethod
+    def of_pages(
+        cls, matrix: BinaryRows, sigs: np.ndarray, columns: np.ndarray, evidence: np.ndarray
+    ) -> Together:
+        """From the token sets ``sigs`` of ``matrix``; ``columns`` are the token
+        ids of the profiles' columns and ``evidence`` marks those to relate."""
+        mask = np.zeros(matrix.shape[1], dtype=bool)
+        mask[columns[evidence]] = True
+        sub = matrix.take(sigs).keep_columns(mask)
+        # keep_columns numbers the kept tokens in id order, as ``columns`` is.
+        by_column = BinaryRows.from_pairs(sub.indices, sub.row_ids(), sub.n_cols, sub.n_rows)
+        index = np.full(len(columns), -1, dtype=np.int64)
+        order = np.argsort(columns[evidence], kind="stable")
+        index[np.flatnonzero(evidence)[order]] = np.arange(int(evidence.sum()))
+        return cls(by_column, index)
+
+    def block(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """``[a, b]``: do columns ``x[a]`` and ``y[b]`` appear on a page together?"""
+        rx, ry = self.index[x], self.index[y]
+        if self.table is not None:
+            return self.table[np.ix_(rx, ry)]
+        return pair_intersections(self.by_column.take(rx), self.by_column.take(ry)) > 0
+
+
 class _Units:
     """Unit profiles with the per-cell tests the distance needs, kept up to date.
 
@@ -77,6 +126,7 @@ class _Units:
         base_rate: np.ndarray | None = None,
         view_routes: int = 0,
         params: ClusterParams | None = None,
+        together: Together | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -87,6 +137,7 @@ class _Units:
         self.t_substantial, self.t_significance = params.substantial, params.significance
         self.t_routes = params.route_overlap
         self.prof = prof
+        self.together = together
         self.view_routes = view_routes
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
@@ -189,8 +240,9 @@ class _Units:
         self.characteristic[i] = p >= self.t_char
         self._refresh_mass(i)
 
-    def row(self, i: int) -> tuple[np.ndarray, np.ndarray]:
-        """Distances between unit ``i`` and every unit, and which pairs are blocked."""
+    def row(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Distances between unit ``i`` and every unit, which pairs are blocked,
+        and which of those only wait for :meth:`exclusive` (see :meth:`_blocked`)."""
         prof = self.prof
         pi = prof[i]
         # Frontier: the token's parent is on a good share of both units' pages.
@@ -209,7 +261,7 @@ class _Units:
         dist += np.bincount(rows, weights=weights, minlength=len(prof))
         if HARD_COST:
             dist = HARD_TIE * dist + self._hard(i, frontier)
-        return dist, self.blocked(i)
+        return (dist, *self.blocked(i))
 
     def _hard(self, i: int, frontier: np.ndarray) -> np.ndarray:
         """Per unit: items typical of one side and absent from the other."""
@@ -226,11 +278,36 @@ class _Units:
         out += np.bincount(rows, weights=ch[rows, cols] & pp[rows, cols], minlength=len(out))
         return out
 
-    def blocked(self, i: int) -> np.ndarray:
+    def blocked(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """Units kept apart from unit ``i``, and those among them that are kept
+        apart only if :meth:`exclusive` says so."""
         if self.strict:
             s_i, s_j = self._sides(i, self.every)
-            return s_i & s_j
+            return s_i & s_j, np.zeros(len(s_i), dtype=bool)
         return self._blocked(i)
+
+    def exclusive(self, i: int, j: int) -> bool:
+        """Do units ``i`` and ``j`` differ, on each side, by at least
+        :data:`SUBSTANTIAL` items of established structure that never appear on
+        a page together with the other side's items?
+
+        Two templates differ by parts that exclude each other: a page is one or
+        the other. Optional parts of one template (reviews, related products,
+        a table of contents) come and go independently, and some pages of the
+        site have them side by side; two pages that each have an optional part
+        the other lacks are still one template.
+        """
+        if self.together is None:
+            return True
+        ch, ab, seen, ev = self.characteristic, self.absent, self.parent_seen, self.evidence
+        x = np.flatnonzero(ch[i] & ab[j] & seen[j] & ev)
+        y = np.flatnonzero(ch[j] & ab[i] & seen[i] & ev)
+        if not len(x) or not len(y):
+            return False
+        apart = ~self.together.block(x, y)
+        m_i = self.mass[i, x[apart.any(axis=1)]].sum()
+        m_j = self.mass[j, y[apart.any(axis=0)]].sum()
+        return bool(m_i >= self.t_substantial and m_j >= self.t_substantial)
 
     def _other_view(self, i: int) -> np.ndarray:
         """Units at other views than unit ``i`` (see ``routes.route_form``: a
@@ -248,8 +325,10 @@ class _Units:
         one_i, one_j = self._substantial(i, self.structure, self.mass_any)
         return apart & (one_i | one_j)
 
-    def _blocked(self, i: int) -> np.ndarray:
-        """Units kept apart from unit ``i``.
+    def _blocked(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """Units kept apart from unit ``i`` (and those of them kept apart only
+        by established structure on both sides, which :meth:`exclusive` decides
+        when the pair comes up for a merge).
 
         A difference on both sides keeps two units apart when it is made of
         established template structure on both sides, of body classes or ids on
@@ -264,19 +343,22 @@ class _Units:
         """
         s_i, s_j = self._sides(i, self.evidence)
         if self.weak is None:
-            return s_i & s_j
+            return s_i & s_j, np.zeros(len(s_i), dtype=bool)
         sub_i, sub_j = self._substantial(i)
         w_i, w_j = self._sides(i, self.weak, significant=True)
         a_i, a_j = self._sides(i, self.attrs)
         c_i, c_j = self._sides(i, self.heads, significant="content")
-        out = (sub_i & sub_j) | (a_i & a_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
+        both = sub_i & sub_j
+        out = (a_i & a_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
         if self.routes is not None:
             n_views = self.view_routes
             shaped = self.routes[:, : self.routes.shape[1] - n_views]
             far = np.minimum(shaped, shaped[i]).sum(axis=1) <= self.t_routes
             out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
         out |= self._other_view(i)
-        return out
+        if self.together is None:
+            return out | both, np.zeros(len(out), dtype=bool)
+        return out | both, both & ~out
 
     def _substantial(
         self, i: int, ev: np.ndarray | None = None, mass: np.ndarray | None = None
@@ -373,6 +455,7 @@ def agglomerate_units(
     base_rate: np.ndarray | None = None,
     view_routes: int = 0,
     params: ClusterParams | None = None,
+    together: Together | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -382,7 +465,9 @@ def agglomerate_units(
     Returns a group label per unit, numbered by first member. Deterministic: ties
     go to the lowest unit indices. ``trace(i, j, distance)`` is called for every
     merge (unit ``j`` pooled into ``i``). ``params`` holds the thresholds
-    (default: this module's constants).
+    (default: this module's constants). ``together`` says which evidence
+    columns share a page (see :class:`Together`); without it every two-sided
+    block of established structure keeps units apart.
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -420,6 +505,7 @@ def agglomerate_units(
         base_rate,
         view_routes,
         params,
+        together,
     )
     ids = np.arange(k)
     group = np.arange(k)
@@ -447,11 +533,14 @@ def _agglomerate(
     """
     n = len(ids)
     dist = np.full((n, n), np.inf, dtype=np.float64)
+    # Pairs whose veto is decided only when they come up (see _Units.exclusive).
+    pending = np.zeros((n, n), dtype=bool)
     for i in range(n):
-        d, blocked = units.row(i)
-        dist[i] = np.where(blocked, np.inf, d)
+        d, blocked, pending[i] = units.row(i)
+        dist[i] = np.where(blocked & ~pending[i], np.inf, d)
     np.fill_diagonal(dist, np.inf)
     dist = np.minimum(dist, dist.T)  # symmetric by construction; guards float noise
+    pending |= pending.T
     active = np.ones(n, dtype=bool)
     while True:
         n = len(active)
@@ -461,6 +550,11 @@ def _agglomerate(
             break
         if j < i:
             i, j = j, i
+        if pending[i, j]:
+            pending[i, j] = pending[j, i] = False
+            if units.exclusive(i, j):
+                dist[i, j] = dist[j, i] = np.inf
+                continue
         if trace is not None:
             trace(int(ids[i]), int(ids[j]), float(dist[i, j]))
         # Pool j into i.
@@ -476,18 +570,21 @@ def _agglomerate(
         units.refresh(i)
         dist[j, :] = np.inf
         dist[:, j] = np.inf
+        pending[j, :] = pending[:, j] = False
         if n > 64 and active.sum() <= COMPACT_SHARE * n:
             keep = np.flatnonzero(active)
             units.take(keep)
             ids = ids[keep]
             dist = dist[np.ix_(keep, keep)]
+            pending = pending[np.ix_(keep, keep)]
             active = np.ones(len(keep), dtype=bool)
             i = int(np.searchsorted(keep, i))
-        d, blocked = units.row(i)
-        d = np.where(blocked | ~active, np.inf, d)
+        d, blocked, pend = units.row(i)
+        d = np.where((blocked & ~pend) | ~active, np.inf, d)
         d[i] = np.inf
         dist[i, :] = d
         dist[:, i] = d
+        pending[i, :] = pending[:, i] = pend & active
     keep = np.flatnonzero(active)
     units.take(keep)
     return ids[keep]

@@ -29,6 +29,8 @@ tiny_small           10 / 10  project 7, page 2, home 1  (relative stylesheet hr
 spa_hashed           37 / 39  article 18, product 12, listing 6, home 1
 shop_views           22 / 23  detail 9, review_form 7, category 4, basket 1, home 1  (two views of
                               each product: its page and its review form below it)
+shop_sections        35 / 35  product 18, collection 6, article 7, page 3, index 1  (optional product
+                              sections: reviews, recommendations, specifications, recently viewed)
 ===================  =======  ==========================================================================
 
 Per-page stylesheet differences worth knowing: wordpress_blocks links the image
@@ -52,6 +54,7 @@ from . import (
     jekyll_minima,
     main_only,
     shop,
+    shop_sections,
     shop_views,
     spa_hashed,
     tiny,
@@ -72,6 +75,7 @@ SITES: dict[str, Callable[[int], list[tuple[dict, str]]]] = {
     "tiny_small": tiny.build_small,
     "spa_hashed": spa_hashed.build,
     "shop_views": shop_views.build,
+    "shop_sections": shop_sections.build,
 }
 
 __all__ = ["SITES"]
