@@ -74,6 +74,20 @@ def test_host_folder_detection(tmp_path, names, is_mirror):
     assert (host_folders(tmp_path) is not None) == is_mirror
 
 
+def test_a_hidden_page_file_beside_host_folders_is_read_not_dropped(tmp_path):
+    # A page file at the top makes the folder a plain one, hidden name or not
+    # (an AppleDouble ``._x.html`` is still a file the folder holds); a hidden
+    # folder (``.git``) is never read and does not change the verdict.
+    (tmp_path / "example.com").mkdir()
+    (tmp_path / "example.com" / "a.html").write_text("<p>a</p>")
+    (tmp_path / ".git").mkdir()
+    assert host_folders(tmp_path) == ["example.com"]
+    (tmp_path / "._a.html").write_text("<p>b</p>")
+    assert host_folders(tmp_path) is None
+    records, report, _ = read(tmp_path)
+    assert len(records) == 2 and report.pages == 2
+
+
 def test_charsets_and_damaged_files_are_reported_not_fatal(tmp_path, monkeypatch):
     (tmp_path / "sjis.html").write_bytes(
         '<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">'

@@ -70,12 +70,12 @@ def host_folders(root: Path) -> list[str] | None:
         return None
     dirs: list[str] = []
     for entry in entries:
-        if entry.name.startswith("."):
-            continue
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
         except OSError:
             continue
+        if is_dir and entry.name.startswith("."):
+            continue  # a hidden folder (.git) is never read; a hidden page file is
         if is_dir:
             if not _HOST_DIR.match(entry.name):
                 return None
