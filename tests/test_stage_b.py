@@ -260,3 +260,38 @@ def test_together_answers_the_same_from_its_table_and_per_pair(pages, data):
         assert Together(by_column, np.arange(8)).block(x, y).tolist() == want.tolist()
     finally:
         stage_b.TOGETHER_DENSE_MAX = old
+
+
+def _product_page(rng, k: int, *, reviews: bool, related: bool) -> dict:
+    blocks = ["<p>a</p>", "<ul><li>b</li></ul>", "<table><tr><td>c</td></tr></table>", "<h2>d</h2>"]
+    body = "".join(rng.sample(blocks, rng.randint(1, 4)))
+    parts = ""
+    if reviews:
+        parts += '<section class="reviews"><h2>Reviews</h2><ol class="review-list">'
+        parts += '<li class="review"><p>good</p></li>' * rng.randint(1, 3) + "</ol></section>"
+    if related:
+        parts += '<aside class="related"><h2>See also</h2><ul class="cards">'
+        parts += '<li class="card"><a href="/p/x/">x</a></li>' * rng.randint(2, 4) + "</ul></aside>"
+    html = (
+        '<html><head><link rel="stylesheet" href="/s.css"></head><body>'
+        '<header class="top"><a href="/">Shop</a></header><main>'
+        f'<div class="product"><h1>P{k}</h1><div class="description">{body}</div>{parts}</div>'
+        "</main><footer><p>f</p></footer></body></html>"
+    )
+    return {"id": f"https://shop.test/p/{k}/", "html": html, "stylesheetHrefs": ["/s.css"]}
+
+
+def test_product_pages_with_optional_parts_side_by_side_on_one_page_are_one_cluster():
+    # Twenty product pages have reviews, twenty recommendations, one has both:
+    # the two blocks are optional parts of one template, not two templates.
+    import random
+
+    from page_cluster.api.resolve import run_clustering
+
+    rng = random.Random(7)
+    pages = [_product_page(rng, k, reviews=True, related=False) for k in range(20)]
+    pages += [_product_page(rng, 20 + k, reviews=False, related=True) for k in range(20)]
+    pages.append(_product_page(rng, 40, reviews=True, related=True))
+    assert len(set(run_clustering(pages).page_keys)) == 1
+    # Without that page the blocks never share one: two templates.
+    assert len(set(run_clustering(pages[:40]).page_keys)) == 2

@@ -80,6 +80,32 @@ def test_varied_content_optional_sections_and_header_variants_are_not_suspicious
     assert [c.suspicious for c in report.cohesion] == [False]
 
 
+def _product(rng: random.Random, *, reviews: bool, related: bool) -> list[str]:
+    """A product page: a description of varying blocks, and optional reviews
+    and related-products blocks in the product's container."""
+    box = "body>main>div.product"
+    kinds = ["p", "ul", "ul>li", "table", "table>tr", "h2", "h3", "ol", "pre", "blockquote"]
+    body = {f"{box}>div.body>{k}" for k in rng.sample(kinds, rng.randint(2, 6))}
+    out = [*CHROME, "body>header.top", box, f"{box}>h1", f"{box}>div.body", *sorted(body)]
+    if reviews:
+        out += [f"{box}>section.reviews", f"{box}>section.reviews>ol"]
+    if related:
+        out += [f"{box}>aside.related", f"{box}>aside.related>ul"]
+    return out
+
+
+def test_optional_parts_some_page_has_side_by_side_do_not_make_two_templates():
+    rng = random.Random(4)
+    one = [("k", _product(rng, reviews=True, related=False)) for _ in range(20)]
+    other = [("k", _product(rng, reviews=False, related=True)) for _ in range(20)]
+    # One product page has both blocks: neither block excludes the other.
+    both = [("k", _product(rng, reviews=True, related=True))]
+    assert find_cluster_splits(_records(one + other + both)) == []
+    # Without it the blocks never share a page: that is two templates.
+    (split,) = find_cluster_splits(_records(one + other))
+    assert sorted(p.member_count for p in split.parts) == [20, 20]
+
+
 def test_two_odd_pages_are_content_not_a_template():
     rng = random.Random(9)
     pages = [("k", _article(rng)) for _ in range(40)]

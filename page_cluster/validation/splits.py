@@ -5,9 +5,11 @@ content and optional widgets make pages of one template differ a lot. A
 cluster is suspicious when its members fall into sub-groups that differ *on
 both sides* (:mod:`~page_cluster.validation.evidence`): each sub-group has
 subtrees, on nearly all of its pages, that the other sub-group lacks although
-it has the container. That is what two templates look like and what optional
-parts do not. A smaller difference (one-sided, or a lone element against a
-lone element) is an optional part or a template's own branch, unless each
+it has the container, and no page of the cluster has both sub-groups' parts.
+That is what two templates look like and what optional parts do not (some
+page has two optional parts side by side). A smaller difference (one-sided,
+or a lone element against a lone element) is an optional part or a template's
+own branch, unless each
 sub-group lives at URL routes of its own (:mod:`~page_cluster.validation.routes`):
 an optional part does not follow the address, a second template does. That is
 how the engine's own mistakes look: a few pages of another template inside a
@@ -335,6 +337,25 @@ def _renamed(only_a: list[str], only_b: list[str]) -> bool:
     )
 
 
+def _exclusive_roots(s: _Sample, roots_a: list[str], roots_b: list[str]) -> tuple[list, list]:
+    """The differing roots of each side that never share a page of the cluster
+    with some root of the other side. Two templates glued together differ by
+    parts of which a page has one or the other; optional parts of one template
+    (a deprecation notice, an inheritance tree) are side by side on some page.
+    """
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    col = {n: c for c, n in enumerate(names)}
+    ca = [col[r] for r in roots_a if r in col]
+    cb = [col[r] for r in roots_b if r in col]
+    if not ca or not cb:
+        return [], []
+    together = (s.x[:, ca].T @ s.x[:, cb]) > 0
+    return (
+        [names[c] for c, t in zip(ca, together, strict=True) if not t.all()],
+        [names[c] for c, t in zip(cb, together.T, strict=True) if not t.all()],
+    )
+
+
 def _bisect(
     s: _Sample, rows: np.ndarray, trace: list | None = None
 ) -> tuple[np.ndarray, int] | None:
@@ -366,14 +387,18 @@ def _bisect(
     big_enough = np.minimum(docs_a, docs_b) >= MIN_PART_PAGES
     shared, unrouted = route_overlap(masks, s.routes[rows])
     apart = (shared <= ROUTE_OVERLAP) & (unrouted <= ROUTE_UNROUTED)
+    x_a, x_b = np.zeros(len(masks), np.int64), np.zeros(len(masks), np.int64)
     for k in np.nonzero((da.any(1) | db.any(1)) & big_enough)[0]:
         diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
         n_a[k], n_b[k] = _weight(s, fa[k], diff.only_a), _weight(s, fb[k], diff.only_b)
         if n_a[k] and n_b[k] and _renamed(diff.only_a, diff.only_b):
-            n_a[k] = n_b[k] = 1
+            n_a[k] = n_b[k] = x_a[k] = x_b[k] = 1
+        elif n_a[k] and n_b[k]:
+            ex_a, ex_b = _exclusive_roots(s, diff.only_a, diff.only_b)
+            x_a[k], x_b[k] = _weight(s, fa[k], ex_a), _weight(s, fb[k], ex_b)
         if trace is not None:
             trace.append((rows[masks[k]], diff, (float(shared[k]), float(unrouted[k]))))
-    two = np.minimum(n_a, n_b) >= SUBSTANTIAL
+    two = np.minimum(x_a, x_b) >= SUBSTANTIAL
     routed = ((n_a > 0) | (n_b > 0)) & apart
     evidence = np.where(two, TWO_SIDED, np.where(routed, ROUTED, NO_EVIDENCE))
     ok = (evidence < NO_EVIDENCE) & big_enough
@@ -381,7 +406,7 @@ def _bisect(
         return None
     # Strongest evidence first, then most differences on the weaker side (on
     # the differing side when one-sided), then the most balanced split.
-    weaker = np.where(two, np.minimum(n_a, n_b), np.maximum(n_a, n_b))
+    weaker = np.where(two, np.minimum(x_a, x_b), np.maximum(n_a, n_b))
     score = np.lexsort((-np.minimum(docs_a, docs_b), -weaker, evidence))
     best = next(i for i in score if ok[i])
     return masks[best], int(evidence[best])
