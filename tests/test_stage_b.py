@@ -201,11 +201,11 @@ REVIEWS, RELATED = [1, 1, 1, 0, 0], [1, 0, 0, 1, 1]
 REVIEWS_SET, RELATED_SET = [0, 1, 2], [0, 3, 4]
 
 
-def _together(pages: list[list[int]]) -> Together:
-    """A Together over five evidence columns from pages' token sets."""
-    by_page = BinaryRows.from_rows(pages, 5)
-    by_column = BinaryRows.from_pairs(by_page.indices, by_page.row_ids(), 5, by_page.n_rows)
-    return Together(by_column, np.arange(5))
+def _together(pages: list[list[int]], n: int = 5) -> Together:
+    """A Together over ``n`` evidence columns from pages' token sets."""
+    by_page = BinaryRows.from_rows(pages, n)
+    by_column = BinaryRows.from_pairs(by_page.indices, by_page.row_ids(), n, by_page.n_rows)
+    return Together(by_column, np.arange(n))
 
 
 def _optional_groups(together: Together | None) -> list[int]:
@@ -260,6 +260,28 @@ def test_together_answers_the_same_from_its_table_and_per_pair(pages, data):
         assert Together(by_column, np.arange(8)).block(x, y).tolist() == want.tolist()
     finally:
         stage_b.TOGETHER_DENSE_MAX = old
+
+
+def _presumed_groups(pages: list[list[int]]) -> list[int]:
+    # Columns: 0 a container; 1 an established block under it and 2 its child;
+    # 3 a rare form under it (kept on presumption: a weak witness), common
+    # enough below its parent that ten pages all lacking it is no chance.
+    return agglomerate_units(
+        np.array([[1, 1, 1, 0], [1, 0, 0, 1]], dtype=float),
+        np.array([10.0, 10.0]),
+        np.array([-1, 0, 1, 0]),
+        np.array([True, True, True, False]),
+        weak=np.array([False, False, False, True]),
+        base_rate=np.array([1.0, 0.5, 0.5, 0.5]),
+        together=_together(pages, 4),
+    ).tolist()
+
+
+def test_a_block_against_rare_structure_needs_them_exclusive_too():
+    # A block of established structure on one side, a rare form on the other:
+    # two templates when no page has both, optional parts when one does.
+    assert _presumed_groups([[0, 1, 2], [0, 3]]) == [0, 1]
+    assert _presumed_groups([[0, 1, 2], [0, 3], [0, 1, 2, 3]]) == [0, 0]
 
 
 def _product_page(rng, k: int, *, reviews: bool, related: bool) -> dict:

@@ -611,7 +611,8 @@ def _merge_host_units(
     weak_cols = weak[cols] & ~attr_cols if weak is not None else np.zeros(len(cols), bool)
     evidence = ~chrome & ~weak_cols & ~attr_cols & ~head_cols
     # Which parts of established structure some page has side by side.
-    together = Together.of_pages(matrix, np.unique(item_sig[items]), cols, evidence)
+    related = evidence | ((weak_cols | head_cols) & ~chrome)
+    together = Together.of_pages(matrix, np.unique(item_sig[items]), cols, related)
     # Units with identical profiles (one template repeated in several blocks,
     # e.g. a site published under many version prefixes) are one point.
     _, first, point_of = np.unique(

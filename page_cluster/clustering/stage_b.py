@@ -287,9 +287,11 @@ class _Units:
         return self._blocked(i)
 
     def exclusive(self, i: int, j: int) -> bool:
-        """Do units ``i`` and ``j`` differ, on each side, by at least
-        :data:`SUBSTANTIAL` items of established structure that never appear on
-        a page together with the other side's items?
+        """Do units ``i`` and ``j`` differ by parts that exclude each other:
+        :data:`SUBSTANTIAL` items of established structure on one side that
+        never appear on a page together with the other side's differing parts,
+        which are established structure too (as many items) or rare structure
+        and text that chance does not explain?
 
         Two templates differ by parts that exclude each other: a page is one or
         the other. Optional parts of one template (reviews, related products,
@@ -299,15 +301,53 @@ class _Units:
         """
         if self.together is None:
             return True
+        sub_i, sub_j = self._substantial(i)
+        w_i, w_j = self._sides(i, self.weak, significant=True)
+        c_i, c_j = self._sides(i, self.heads, significant="content")
+        if sub_i[j] and sub_j[j] and self._apart(i, j, presumed=False):
+            return True
+        if sub_i[j] and (w_j[j] or c_j[j]) and self._apart(i, j, presumed=True):
+            return True
+        return bool(sub_j[j] and (w_i[j] or c_i[j]) and self._apart(j, i, presumed=True))
+
+    def _apart(self, e: int, p: int, *, presumed: bool) -> bool:
+        """Established structure of ``e`` that ``p`` lacks against, on ``p``'s
+        side, established structure (``presumed`` false) or significant rare
+        structure and text (true) that ``e`` lacks: do they exclude each other?"""
         ch, ab, seen, ev = self.characteristic, self.absent, self.parent_seen, self.evidence
-        x = np.flatnonzero(ch[i] & ab[j] & seen[j] & ev)
-        y = np.flatnonzero(ch[j] & ab[i] & seen[i] & ev)
+        x = np.flatnonzero(ch[e] & ab[p] & seen[p] & ev)
+        if not presumed:
+            y = np.flatnonzero(ch[p] & ab[e] & seen[e] & ev)
+        else:
+            y = self._significant(p, e)
         if not len(x) or not len(y):
             return False
         apart = ~self.together.block(x, y)
-        m_i = self.mass[i, x[apart.any(axis=1)]].sum()
-        m_j = self.mass[j, y[apart.any(axis=0)]].sum()
-        return bool(m_i >= self.t_substantial and m_j >= self.t_substantial)
+        if self.mass[e, x[apart.any(axis=1)]].sum() < self.t_substantial:
+            return False
+        if presumed:  # rare structure and text count by being there, not by mass
+            return bool(apart.any())
+        return bool(self.mass[p, y[apart.any(axis=0)]].sum() >= self.t_substantial)
+
+    def _significant(self, having: int, lacking: int) -> np.ndarray:
+        """Columns of rare structure and text ``having`` has and ``lacking``
+        lacks that chance does not explain (as in :meth:`_any_cell`)."""
+        ch, ab, seen = self.characteristic, self.absent, self.parent_seen
+        out = []
+        for cols_mask, mode in ((self.weak, True), (self.heads, "content")):
+            if cols_mask is None:
+                continue
+            cols = np.flatnonzero(ch[having] & ab[lacking] & seen[lacking] & cols_mask)
+            if not len(cols):
+                continue
+            rate = self.base_rate[cols]
+            chance = (1.0 - rate) ** self.sizes[lacking]
+            if mode == "content":
+                chance = np.where(rate >= 0.5, chance, 1.0)
+            else:
+                chance = np.minimum(chance, rate ** self.sizes[having])
+            out.append(cols[chance <= self.t_significance / len(cols)])
+        return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
     def _other_view(self, i: int) -> np.ndarray:
         """Units at other views than unit ``i`` (see ``routes.route_form``: a
@@ -327,8 +367,9 @@ class _Units:
 
     def _blocked(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         """Units kept apart from unit ``i`` (and those of them kept apart only
-        by established structure on both sides, which :meth:`exclusive` decides
-        when the pair comes up for a merge).
+        by established structure against established structure, rare
+        structure or text, which :meth:`exclusive` decides when the pair comes
+        up for a merge).
 
         A difference on both sides keeps two units apart when it is made of
         established template structure on both sides, of body classes or ids on
@@ -348,8 +389,8 @@ class _Units:
         w_i, w_j = self._sides(i, self.weak, significant=True)
         a_i, a_j = self._sides(i, self.attrs)
         c_i, c_j = self._sides(i, self.heads, significant="content")
-        both = sub_i & sub_j
-        out = (a_i & a_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
+        both = (sub_i & sub_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
+        out = a_i & a_j
         if self.routes is not None:
             n_views = self.view_routes
             shaped = self.routes[:, : self.routes.shape[1] - n_views]
