@@ -610,7 +610,8 @@ def _merge_host_units(
     head_cols = ~compared[cols]
     weak_cols = weak[cols] & ~attr_cols if weak is not None else np.zeros(len(cols), bool)
     evidence = ~chrome & ~weak_cols & ~attr_cols & ~head_cols
-    # Which parts of established structure some page has side by side.
+    # Which parts that can keep units apart (established or rare structure,
+    # text below it) some page of the host has side by side.
     related = evidence | ((weak_cols | head_cols) & ~chrome)
     together = Together.of_pages(matrix, np.unique(item_sig[items]), cols, related)
     # Units with identical profiles (one template repeated in several blocks,

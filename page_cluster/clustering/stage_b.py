@@ -64,7 +64,9 @@ TOGETHER_DENSE_MAX = 4096
 
 
 class Together:
-    """Which columns of established structure appear on one page together.
+    """Which columns appear on one page together: established structure, rare
+    structure and the text right below kept structure (the columns that can
+    keep two units apart).
 
     Built once per host from the pages' token sets (each distinct set once);
     Stage B asks it about the few items two units differ by.
@@ -73,7 +75,7 @@ class Together:
     def __init__(self, by_column: BinaryRows, index: np.ndarray) -> None:
         #: One row per evidence column: the token sets (pages) that have it.
         self.by_column = by_column
-        #: Column of the profiles -> its row in ``by_column`` (-1: not evidence).
+        #: Column of the profiles -> its row in ``by_column`` (-1: not related).
         self.index = index
         self.table = (
             pair_intersections(by_column) > 0 if by_column.n_rows <= TOGETHER_DENSE_MAX else None
@@ -84,7 +86,13 @@ class Together:
         cls, matrix: BinaryRows, sigs: np.ndarray, columns: np.ndarray, evidence: np.ndarray
     ) -> Together:
         """From the token sets ``sigs`` of ``matrix``; ``columns`` are the token
-        ids of the profiles' columns and ``evidence`` marks those to relate."""
+        ids of the profiles' columns and ``evidence`` marks those to relate.
+
+        >>> rows = BinaryRows.from_rows([[0, 1], [0, 2]], 3)
+        >>> t = Together.of_pages(rows, np.array([0, 1]), np.arange(3), np.ones(3, bool))
+        >>> t.block(np.array([1]), np.array([0, 2])).tolist()
+        [[True, False]]
+        """
         mask = np.zeros(matrix.shape[1], dtype=bool)
         mask[columns[evidence]] = True
         sub = matrix.take(sigs).keep_columns(mask)
