@@ -111,6 +111,23 @@ class Together:
         return pair_intersections(self.by_column.take(rx), self.by_column.take(ry)) > 0
 
 
+def _chance(
+    rate: np.ndarray, n_lack: np.ndarray | float, n_have: np.ndarray | float, kind: bool | str
+) -> np.ndarray:
+    """How likely chance explains a unit of ``n_lack`` pages lacking an item
+    that ``rate`` of its parent's pages across the host have.
+
+    Unlikely by chance: the lacking unit never has it, or (for structure too
+    rare to judge) the having unit of ``n_have`` pages has it on every page.
+    Content (``kind`` ``"content"``) counts only by its absence from pages where
+    most pages have it (an index page without a paragraph).
+    """
+    chance = (1.0 - rate) ** n_lack
+    if kind == "content":
+        return np.where(rate >= 0.5, chance, 1.0)
+    return np.minimum(chance, rate**n_have)
+
+
 class _Units:
     """Unit profiles with the per-cell tests the distance needs, kept up to date.
 
@@ -349,11 +366,7 @@ class _Units:
             if not len(cols):
                 continue
             rate = self.base_rate[cols]
-            chance = (1.0 - rate) ** self.sizes[lacking]
-            if mode == "content":
-                chance = np.where(rate >= 0.5, chance, 1.0)
-            else:
-                chance = np.minimum(chance, rate ** self.sizes[having])
+            chance = _chance(rate, self.sizes[lacking], self.sizes[having], mode)
             out.append(cols[chance <= self.t_significance / len(cols)])
         return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
@@ -473,18 +486,9 @@ class _Units:
         k = len(self.prof)
         if not significant or not len(cols):
             return np.bincount(rows, minlength=k) > 0
-        rate = self.base_rate[cols]
         n_lack = self.sizes[rows] if lacking is None else self.sizes[lacking]
         n_have = self.sizes[rows] if having is None else self.sizes[having]
-        # Unlikely by chance: the lacking unit never has it, or (for structure
-        # too rare to judge) the having unit has it on every page, for an item
-        # this common below its parent. Content counts only by its absence from
-        # pages where most pages have it (an index page without a paragraph).
-        chance = (1.0 - rate) ** n_lack
-        if significant == "content":
-            chance = np.where(rate >= 0.5, chance, 1.0)
-        else:
-            chance = np.minimum(chance, rate**n_have)
+        chance = _chance(self.base_rate[cols], n_lack, n_have, significant)
         tested = np.bincount(rows, minlength=k)[rows]
         ok = chance <= self.t_significance / tested
         return np.bincount(rows[ok], minlength=k) > 0

@@ -337,22 +337,23 @@ def _renamed(only_a: list[str], only_b: list[str]) -> bool:
     )
 
 
-def _exclusive_roots(s: _Sample, roots_a: list[str], roots_b: list[str]) -> tuple[list, list]:
+def _exclusive_roots(
+    s: _Sample, col: dict[str, int], roots_a: list[str], roots_b: list[str]
+) -> tuple[list, list]:
     """The differing roots of each side that never share a page of the cluster
-    with some root of the other side. Two templates glued together differ by
-    parts of which a page has one or the other; optional parts of one template
-    (a deprecation notice, an inheritance tree) are side by side on some page.
+    with some root of the other side (``col``: token name -> sample column).
+    Two templates glued together differ by parts of which a page has one or the
+    other; optional parts of one template (a deprecation notice, an inheritance
+    tree) are side by side on some page.
     """
-    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
-    col = {n: c for c, n in enumerate(names)}
-    ca = [col[r] for r in roots_a if r in col]
-    cb = [col[r] for r in roots_b if r in col]
-    if not ca or not cb:
+    ra = [r for r in roots_a if r in col]
+    rb = [r for r in roots_b if r in col]
+    if not ra or not rb:
         return [], []
-    together = (s.x[:, ca].T @ s.x[:, cb]) > 0
+    together = (s.x[:, [col[r] for r in ra]].T @ s.x[:, [col[r] for r in rb]]) > 0
     return (
-        [names[c] for c, t in zip(ca, together, strict=True) if not t.all()],
-        [names[c] for c, t in zip(cb, together.T, strict=True) if not t.all()],
+        [r for r, t in zip(ra, together, strict=True) if not t.all()],
+        [r for r, t in zip(rb, together.T, strict=True) if not t.all()],
     )
 
 
@@ -388,13 +389,15 @@ def _bisect(
     shared, unrouted = route_overlap(masks, s.routes[rows])
     apart = (shared <= ROUTE_OVERLAP) & (unrouted <= ROUTE_UNROUTED)
     x_a, x_b = np.zeros(len(masks), np.int64), np.zeros(len(masks), np.int64)
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    col = {n: c for c, n in enumerate(names)}
     for k in np.nonzero((da.any(1) | db.any(1)) & big_enough)[0]:
         diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
         n_a[k], n_b[k] = _weight(s, fa[k], diff.only_a), _weight(s, fb[k], diff.only_b)
         if n_a[k] and n_b[k] and _renamed(diff.only_a, diff.only_b):
             n_a[k] = n_b[k] = x_a[k] = x_b[k] = 1
         elif n_a[k] and n_b[k]:
-            ex_a, ex_b = _exclusive_roots(s, diff.only_a, diff.only_b)
+            ex_a, ex_b = _exclusive_roots(s, col, diff.only_a, diff.only_b)
             x_a[k], x_b[k] = _weight(s, fa[k], ex_a), _weight(s, fb[k], ex_b)
         if trace is not None:
             trace.append((rows[masks[k]], diff, (float(shared[k]), float(unrouted[k]))))
