@@ -67,7 +67,7 @@ RUN_WITNESSES = {
     "slot_exclusive": ("wordpress_classic", 1.0),
     "slot_typical": ("wordpress_classic", 0.0),
     "slot_absent": ("docs_theme", 1.0),
-    "slot_significance": ("wordpress_classic", 1.0),
+    "slot_significance": ("shop", 1.0),
     "literal_min_pages": ("sample", 22),
     "literal_min_share": ("sample", 0.9),
     "content_diversity": ("sample", 0.9),

@@ -53,6 +53,27 @@ def test_exclusive_siblings_with_different_insides_stay_apart():
     assert len(set(out.page_sig.tolist())) == 2
 
 
+def test_a_one_sided_inside_difference_is_one_slot():
+    # A chapter node that is only a menu, section nodes with prose (some with
+    # a menu too): the chapter lacks what the sections have but has nothing of
+    # its own, as an optional part looks. One place under two names.
+    chapter = '<div class="chapter"><h2 class="chapter">t</h2><ul class="toc"><li>a</li></ul></div>'
+    prose = '<div class="section"><h3 class="section">t</h3><p>x</p></div>'
+    menu = '<div class="section"><h3 class="section">t</h3><p>x</p><ul class="toc"><li>a</li></ul></div>'
+    out = generalize_slots(_corpus([chapter] * 3 + [prose] * 12 + [menu] * 3))
+    assert not _has(out, ">.chapter") and not _has(out, ">.section")
+    assert len(set(out.page_sig.tolist())) == 3
+
+
+def test_a_two_sided_inside_difference_keeps_names_apart():
+    # Both wrappers print their own name inside, but each has a part the
+    # other never has (a form against prose): two templates.
+    product = '<div class="product"><h2 class="product">t</h2><form><input></form></div>'
+    post = '<div class="post"><h2 class="post">t</h2><p>x</p></div>'
+    out = generalize_slots(_corpus([product] * 8 + [post] * 8))
+    assert _has(out, ">.product") and _has(out, ">.post")
+
+
 def test_siblings_that_occur_together_are_not_merged():
     page = '<div class="a"></div><div class="b"></div>'
     out = generalize_slots(_corpus([page] * 8))

@@ -7,15 +7,18 @@ Generators print values into class names: Texinfo wraps a node in
 the template does not. Two sibling elements are read as one *slot* when
 
 * they never appear on the same page (one name or the other, never both), and
-* what lies inside them is alike: no descendant is typical of one (on two thirds
-  of its pages) and practically absent from the other (on at most a tenth), and
-  at least one is typical of both. The element's own name is blanked where it
-  recurs inside (``div.chapter > h2.chapter``), and headings of any level are
-  one kind.
+* both print their own name again inside at the same place (``div.chapter >
+  h2.chapter``: the name is a value the template fills in; the name is blanked
+  where it recurs, and headings of any level are one kind), and
+* what lies inside them differs on one side at most: it is not the case that
+  each has a descendant typical of it (on two thirds of its pages) and
+  practically absent from the other (on at most a tenth) beyond what chance
+  explains.
 
-A DocBook chapter (always a table of contents) and a section page (never one)
-are not alike; two chapter-level wrappers (``appendix``, ``chapter``) are.
-Leaves (nothing inside) are alike when they never co-occur.
+A one-sided difference is how an optional part looks (a chapter node that is
+only a menu lacks the prose its sections have); a part of each name's own, a
+form on one and prose on the other, is two templates. Leaves (nothing inside)
+are alike when they never co-occur.
 
 Each pass decides every level on one vocabulary and renames once; a merged
 slot's children become siblings that can merge in the next pass, and passes
@@ -143,9 +146,13 @@ def _alike(
 ) -> bool:
     """One slot under two names: both leaves, or both print their own name again
     inside at the same place (``div.chapter > h2.chapter``, ``div.section >
-    h3.section``: the name is a value the template fills in) with nothing inside
-    typical of one and absent from the other beyond what chance explains on
-    ``na`` and ``nb`` pages."""
+    h3.section``: the name is a value the template fills in) and at most one
+    of them has inside items typical of it and absent from the other beyond
+    what chance explains on ``na`` and ``nb`` pages.
+
+    At sample sizes a level's content shows as such items (two chapter nodes
+    that happen to be menus only, sections that all have prose); a part of
+    each name's own is what two templates show."""
     if not a and not b:
         return True
     if params is None:
@@ -162,9 +169,12 @@ def _alike(
         for fa, fb in ((a.get(p, 0.0), b.get(p, 0.0)) for p in a.keys() | b.keys())
         if (fa >= typical and fb <= absent) or (fb >= typical and fa <= absent)
     ]
-    return all(
-        _table_chance(fa * na, na, fb * nb, nb) > significance / len(apart) for fa, fb in apart
-    )
+    sides = {
+        fa > fb
+        for fa, fb in apart
+        if _table_chance(fa * na, na, fb * nb, nb) <= significance / len(apart)
+    }
+    return len(sides) < 2
 
 
 def _table_chance(a: float, na: float, c: float, nc: float) -> float:
