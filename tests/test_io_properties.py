@@ -357,3 +357,81 @@ def test_resolving_against_the_base_directory_equals_resolving_against_the_page(
         return
     if _is_path_reference(href):
         assert urljoin(_base_directory(base), href) == expected
+
+
+def _outcome(raw: bytes) -> tuple:
+    """What reading one JSONL line gives: the record's fields, or the error."""
+    from page_cluster.io.jsonl import parse_jsonl_line
+
+    try:
+        rec = parse_jsonl_line(raw, 1)
+    except InputError as exc:
+        return ("error", str(exc))
+    if rec is None:
+        return ("blank",)
+    page = rec.page
+    return (
+        "page",
+        repr(rec.output_id),
+        page.html,
+        page.paths,
+        page.host,
+        page.stylesheet_hrefs,
+        rec.derive_stylesheets,
+    )
+
+
+json_scalar = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**40), max_value=10**40)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=20)
+)
+json_field = st.recursive(json_scalar, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
+page_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "id": json_field,
+        "url": json_field,
+        "html": json_field,
+        "paths": json_field,
+        "host": json_field,
+        "stylesheetHrefs": json_field,
+        "extra": json_field,
+    },
+)
+
+
+@SETTINGS
+@given(
+    line=page_like.map(lambda d: json.dumps(d).encode())
+    | json_field.map(lambda v: json.dumps(v).encode())
+    | st.text(max_size=60).map(lambda t: t.encode("utf-8", "surrogatepass"))
+    | st.binary(max_size=60)
+)
+@example(line=b'{"id": 123456789012345678901234567890, "html": "x"}')
+@example(line=b'{"id": NaN, "html": "x"}')
+@example(line=b'{"id": 1e400, "html": "x"}')
+@example(line=b'{"id": "\\ud800", "html": "\\udfff"}')
+@example(line=b'{"html": "x", "id": 1.5}')
+@example(line='{"html": "x"}'.encode("utf-16"))
+def test_both_json_decoders_read_a_line_alike(line):
+    # The fast decoder (orjson, when installed) and Python's own give the same
+    # record, or the same error, for any line.
+    import page_cluster.io.jsonl as jsonl
+
+    fast = _outcome(line)
+    saved, jsonl._orjson = jsonl._orjson, None
+    try:
+        plain = _outcome(line)
+    finally:
+        jsonl._orjson = saved
+    assert fast == plain
+
+
+def test_the_fast_json_decoder_is_installed_where_tests_run():
+    # The test extra installs orjson, so the property above compares two decoders.
+    import page_cluster.io.jsonl as jsonl
+
+    assert jsonl._orjson is not None
