@@ -48,32 +48,3 @@ def test_labels_follow_the_order_of_first_members():
     m = rows_to_matrix(rows, 7)
     res = cluster_block(m, np.arange(4), np.ones(4, dtype=np.int64), np.ones(7))
     assert res.labels.tolist() == [0, 1, 0, 1]
-
-
-def test_blocks_come_back_in_order_and_a_large_block_runs_alone():
-    # Small blocks run two at a time; a block over the shared bound waits for
-    # the others and runs alone, so two large blocks' arrays are never held at once.
-    import threading
-    import time
-
-    from page_cluster.clustering.pipeline import STAGE_A_SHARED_MAX, _in_block_order
-
-    sizes = [10, 10, 10, STAGE_A_SHARED_MAX + 1, 10, 10, STAGE_A_SHARED_MAX + 1, 10]
-    lock = threading.Lock()
-    running: set[int] = set()
-    overlaps: dict[int, set[int]] = {b: set() for b in range(len(sizes))}
-
-    def work(b: int) -> int:
-        with lock:
-            for other in running:
-                overlaps[b].add(other)
-                overlaps[other].add(b)
-            running.add(b)
-        time.sleep(0.02 * (len(sizes) - b))  # later blocks finish first if unordered
-        with lock:
-            running.discard(b)
-        return b
-
-    assert list(_in_block_order(work, sizes)) == list(range(len(sizes)))
-    assert overlaps[3] == set() and overlaps[6] == set()
-    assert any(overlaps[b] for b in (0, 1, 2, 4, 5, 7))  # the small ones did share

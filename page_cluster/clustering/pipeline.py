@@ -10,23 +10,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..base.progress import ProgressCallback, ProgressEvent
-from ..parallel.jobs import available_cores
 from ..signatures.binary_rows import BinaryRows, group_sums
 from ..signatures.corpus import Corpus, PageSignals, TokenInfo, token_info
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
 from .slots import generalize_slots
-from .stage_a import DENSE_MAX, StageAResult, cluster_block
+from .stage_a import cluster_block
 from .stage_b import Together, agglomerate_units
 from .template_tokens import TemplateTokenModel, self_named_tokens, template_token_mask
 
@@ -48,12 +45,6 @@ COMPAT_PASS1B_PAGES = 20_000
 #: Stage B holds a points x points matrix; beyond this many distinct units it
 #: merges within each block first (about 130 MB at this size).
 STAGE_B_DENSE_MAX = 4000
-#: Stage A clusters this many blocks at a time (threads: the products and the
-#: linkage run outside the GIL) ...
-STAGE_A_THREADS = 2
-#: ... when they hold at most this many signatures (two such blocks' square
-#: arrays take half the memory of one block at the dense bound).
-STAGE_A_SHARED_MAX = DENSE_MAX // 2
 
 #: Stage A leaves out tokens on at least this share of a host's pages.
 UNIVERSAL_SHARE = 1.01
@@ -423,75 +414,33 @@ def _stage_a(
     """Tight units per block."""
     units = _UnitList([], [], [], [])
     total_blocks = len(block_names)
-    members_of = [np.nonzero(items.block == b)[0] for b in range(total_blocks)]
-
-    def one_block(b: int) -> StageAResult:
-        return cluster_block(
+    for b in range(total_blocks):
+        members = np.nonzero(items.block == b)[0]
+        weights = host_weights[host_of_block[b]]
+        result = cluster_block(
             corpus.rows,
-            items.sig[members_of[b]],
-            items.count[members_of[b]],
-            host_weights[host_of_block[b]],
+            items.sig[members],
+            items.count[members],
+            weights,
             max_distance=p.unit_distance,
         )
-
-    sizes = [len(m) for m in members_of]
-    for b, result in enumerate(_in_block_order(one_block, sizes)):
-        _add_block_units(units, b, members_of[b], result, block_names, host_of_block, emit)
+        if result.path != "exact":
+            emit(
+                ProgressEvent(
+                    "note",
+                    message=f"pass1: block {b + 1}: {len(members)} signatures, "
+                    f"{result.path} near-duplicate path",
+                )
+            )
+        for label in range(int(result.labels.max()) + 1):
+            units.items.append(members[result.labels == label])
+            units.keys.append(format_cluster_key(block_names[b], label))
+            units.hosts.append(host_of_block[b])
+            units.blocks.append(b)
         emit(
             ProgressEvent("pass1-block-complete", blocks_processed=b + 1, total_blocks=total_blocks)
         )
     return units
-
-
-def _in_block_order(
-    work: Callable[[int], StageAResult], sizes: list[int]
-) -> Iterator[StageAResult]:
-    """``work(b)`` for every block, yielded in block order.
-
-    Blocks are independent, and their products and linkage run outside the
-    GIL, so blocks of up to :data:`STAGE_A_SHARED_MAX` signatures run
-    :data:`STAGE_A_THREADS` at a time where there are as many cores; a larger block runs
-    alone, so that the memory of its square arrays is never held twice.
-    """
-    pending: deque[Future[StageAResult]] = deque()
-    threads = min(STAGE_A_THREADS, available_cores())
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for b, size in enumerate(sizes):
-            if size > STAGE_A_SHARED_MAX:
-                while pending:
-                    yield pending.popleft().result()
-                yield work(b)
-                continue
-            pending.append(pool.submit(work, b))
-            while len(pending) > threads:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-
-
-def _add_block_units(
-    units: _UnitList,
-    b: int,
-    members: np.ndarray,
-    result: StageAResult,
-    block_names: list[str],
-    host_of_block: list[str],
-    emit: ProgressCallback,
-) -> None:
-    """Block ``b``'s units, appended to ``units`` (keys numbered per block)."""
-    if result.path != "exact":
-        emit(
-            ProgressEvent(
-                "note",
-                message=f"pass1: block {b + 1}: {len(members)} signatures, "
-                f"{result.path} near-duplicate path",
-            )
-        )
-    for label in range(int(result.labels.max()) + 1):
-        units.items.append(members[result.labels == label])
-        units.keys.append(format_cluster_key(block_names[b], label))
-        units.hosts.append(host_of_block[b])
-        units.blocks.append(b)
 
 
 def _stage_b(
