@@ -19,7 +19,7 @@ from .record import PageRecord, record_from_mapping
 
 try:  # twice as fast on a page's line; the ``fast`` extra
     import orjson as _orjson
-except ImportError:  # pragma: no cover - exercised by monkeypatching in the tests
+except ImportError:  # the slim install; the tests set ``_orjson = None`` for this route
     _orjson = None
 
 __all__ = [
