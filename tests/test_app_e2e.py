@@ -182,6 +182,14 @@ def sidebar_text(page) -> str:
     return page.locator('[data-testid="stSidebar"]').inner_text()
 
 
+def wait_sidebar(page, text: str) -> None:
+    """Wait until the sidebar says ``text``: an analysis started by a click may
+    not have begun its run when the page last reported itself idle."""
+    sync_api.expect(page.locator('[data-testid="stSidebar"]')).to_contain_text(
+        text, timeout=APP_TIMEOUT * 1000
+    )
+
+
 def open_by_path(page, path: Path) -> None:
     """In the Load view: give a local path (file or folder) and analyse it."""
     page.get_by_text("Local path (file or folder)").click()
@@ -244,6 +252,7 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
         open_view(page, "Load", "Load a crawl")
         open_by_path(page, crawl)
         page.get_by_text("copied-host.jsonl").first.wait_for()
+        wait_sidebar(page, "80 pages in")
         wait_idle(page)
         assert "80 pages in" in sidebar_text(page)
         shot(page, "0-load")
@@ -291,6 +300,7 @@ def _confirm_restart_and_export(tmp_path: Path, page) -> None:
         open_view(page, "Load", "Load a crawl")
         open_by_path(page, mirror)
         page.get_by_text("Skipped 1 file (1 non-HTML).").wait_for()
+        wait_sidebar(page, "60 pages in")
         wait_idle(page)
         assert "mirror/" in sidebar_text(page) and "60 pages in" in sidebar_text(page)
         shot(page, "0-load-mirror")
@@ -377,6 +387,7 @@ def _two_host_workflow(tmp_path: Path, page) -> None:
         open_view(page, "Load", "Load a crawl")
         open_by_path(page, crawl)
         page.get_by_role("heading", name="Overview").wait_for()
+        wait_sidebar(page, "80 pages in")
         wait_idle(page)
         assert "two-hosts.jsonl" in sidebar_text(page) and "80 pages in" in sidebar_text(page)
         # Readable, distinct labels naming both hosts; no hashes.

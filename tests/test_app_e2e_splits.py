@@ -32,6 +32,7 @@ from .test_app_e2e import (  # noqa: F401 (browser_page is a fixture)
     shot,
     sidebar_text,
     wait_idle,
+    wait_sidebar,
 )
 
 pytestmark = pytest.mark.e2e
@@ -61,6 +62,7 @@ def _split_merge_export(tmp_path: Path, page) -> None:
         open_view(page, "Load", "Load a crawl")
         open_by_path(page, crawl)
         page.get_by_text("glued.jsonl").first.wait_for()
+        wait_sidebar(page, "48 pages in")
         wait_idle(page)
         assert "48 pages in" in sidebar_text(page)
 
