@@ -266,6 +266,61 @@ def test_two_elements_each_side_are_two_templates_and_not_suggested():
     )
 
 
+def _node(rng: random.Random) -> list[str]:
+    """A manual's node: paragraphs, and a varying choice of other blocks."""
+    return [*CHROME, "body>main>article", "body>main>article>p", *_content(rng)]
+
+
+def _index_page(rng: random.Random) -> list[str]:
+    """The manual's index: an index table and no running text; a letter bar on some."""
+    table = ["body>main>article>table.index", "body>main>article>table.index>tr"]
+    letters = ["body>main>article>table.letters"] if rng.random() < 0.5 else []
+    return [*CHROME, "body>main>article", "body>main>article>h2", *table, *letters]
+
+
+def test_prose_against_an_index_block_is_two_templates_and_not_suggested():
+    # Both clusters fill the article freely, which hides what is inside it from
+    # the other rules; the nodes always print paragraphs there, the index pages
+    # never do and print an index table instead.
+    rng = random.Random(16)
+    pages = [("nodes", _node(rng)) for _ in range(60)]
+    pages += [("index", _index_page(rng)) for _ in range(6)]
+    assert suggest_merges(_records(pages)) == []
+    # A node cluster that only lacks some blocks is still the nodes' template.
+    pages += [("short", [*CHROME, "body>main>article", "body>main>article>p"]) for _ in range(4)]
+    assert {(s.cluster_key_a, s.cluster_key_b) for s in suggest_merges(_records(pages))} == {
+        ("nodes", "short")
+    }
+
+
+def _translated(key: str, tokens: list[str], name: str) -> list[dict]:
+    return [
+        {"clusterKey": key, "tokens": tokens, "paths": [lang, "docs", name]}
+        for lang in ("en", "ja", "fr")
+    ]
+
+
+VIDEO = ["body>main>figure.video", "body>main>figure.video>iframe"]
+
+
+def test_a_part_the_site_shows_on_one_document_does_not_bar_a_merge():
+    # A page alone in its cluster for a one-off block (in three languages: one
+    # document) cannot show whether the block is optional: it is suggested
+    # back to its template. Shown by two documents and never optional, the
+    # block bars the merge as before.
+    rng = random.Random(18)
+    docs = [r for i in range(12) for r in _translated("docs", _doc(rng, False), f"{i}.html")]
+    odd = [*_doc(rng, False), *VIDEO]
+    once = docs + _translated("odd", odd, "odd.html")
+    (s,) = suggest_merges(once)
+    assert (s.cluster_key_a, s.cluster_key_b, s.kind) == ("docs", "odd", "optionalSections")
+    assert s.only_in_b == ["body>main>figure.video"]
+    twice = once + _translated("odd", [*_doc(rng, False), *VIDEO], "odd2.html")
+    assert suggest_merges(twice) == []
+    # Without the mirror axis, the three copies are three pages showing it.
+    assert suggest_merges(once, mirror_axis=None) == []
+
+
 def test_a_link_or_code_word_in_one_page_prose_is_no_template_difference():
     rng = random.Random(12)
     pages = [("docs", [*_doc(rng, toc=False), "body>main>article>p"]) for _ in range(30)]

@@ -33,6 +33,7 @@ __all__ = [
     "distinctive",
     "free_form_columns",
     "is_class_variant",
+    "is_prose",
     "is_text_level",
     "is_text_tag",
     "parent_columns",
@@ -380,6 +381,16 @@ def is_text_level(token: str) -> bool:
     (False, False)
     """
     return _last_step(token)[1] in INLINE_TAGS
+
+
+def is_prose(token: str) -> bool:
+    """Whether the token is a bare paragraph: running text, with no class, id
+    or role that would make it a template's named part.
+
+    >>> is_prose("body>main>p"), is_prose("body>main>p.letters"), is_prose("body>main>pre")
+    (True, False, False)
+    """
+    return token.rsplit(">", 1)[-1] == "p"
 
 
 def same_element(token_a: str, token_b: str) -> bool:

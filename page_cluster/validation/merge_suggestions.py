@@ -12,7 +12,10 @@ their quorum cores, the tokens on 80% of the members, from one sparse
 product), and the most similar one-sided partner is suggested, with its
 confidence (that similarity) and evidence (the optional subtrees, the class
 variants). A cluster pair with two-sided differences is never suggested, so a
-suggestion never undoes a split the validator would propose.
+suggestion never undoes a split the validator would propose; nor is a pair
+where one side has running text and the other, instead, parts of its own (an
+index page beside an article). A part one side lacks must be optional
+somewhere on the site, unless the site shows it on one document only.
 """
 
 from __future__ import annotations
@@ -23,10 +26,17 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
+from ..clustering.mirror_axis import MirrorAxis, detect_mirror_axis
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
-from .evidence import QUORUM, is_text_level, parent_columns, template_differences
+from .evidence import (
+    QUORUM,
+    is_prose,
+    is_text_level,
+    parent_columns,
+    template_differences,
+)
 from .generalize import fold_value_classes
-from .splits import SUBSTANTIAL, cluster_free_form, subtree_items
+from .splits import SUBSTANTIAL, cluster_free_form, page_documents, subtree_items
 
 __all__ = ["NEAREST_CANDIDATES", "MergeSuggestion", "suggest_merges"]
 
@@ -124,11 +134,49 @@ def _cluster_hosts(cc: ClusteredCorpus) -> np.ndarray:
     return out
 
 
-def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
+def _prose_against_structure(
+    rates_a: dict[str, float], rates_b: dict[str, float], n_a: float, n_b: float
+) -> bool:
+    """Whether one cluster's pages have running text where the other's have
+    none, and the other has parts of its own there: an article page against an
+    index or a listing page, two templates.
+
+    Judged before free-form content is set aside, because this is what a
+    content container's two fillings look like: a manual's nodes print
+    paragraphs in the body where its index pages print an index table. Both
+    differences must be significant for the clusters' sizes, so a cluster of
+    one page never proves it. A lone element against a lone element is
+    otherwise how one template branches; prose against its absence is not a
+    branch but a page with no text (the engine's *heads* evidence).
+    """
+    raw = template_differences(rates_a, rates_b, n_a, n_b)
+    only_a = [t for t in raw.only_a if not is_text_level(t)]
+    only_b = [t for t in raw.only_b if not is_text_level(t)]
+    return bool(only_a and only_b) and any(is_prose(t) for t in only_a + only_b)
+
+
+def _shown_once(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
+    """Columns on exactly one document of the site (mirror copies are one)."""
+    document = page_documents(cc, axis)
+    _, doc = np.unique(document, return_inverse=True)
+    has = sp.csr_matrix(
+        (np.ones(cc.n_pages, dtype=np.float32), (doc.ravel(), cc.page_sig)),
+        shape=(int(doc.max(initial=-1)) + 1, cc.matrix.shape[0]),
+    )
+    has.data[:] = 1.0
+    docs_with = np.asarray(((has @ cc.matrix) > 0).sum(0)).ravel()
+    return np.nonzero(docs_with == 1)[0]
+
+
+def suggest_merges(
+    pages: PartitionInput, *, mirror_axis: MirrorAxis | bool | None = True
+) -> list[MergeSuggestion]:
     """Cluster pairs whose structures differ on one side at most, most confident first.
 
     Each cluster appears in at most one suggestion as the smaller side: the
-    partner it is most similar to among those it may join.
+    partner it is most similar to among those it may join. ``mirror_axis`` as
+    for :func:`~.splits.find_cluster_splits` (a page's translations are one
+    document when deciding what the site shows only once).
 
     >>> doc = ["body>main", "body>main>p"]
     >>> toc = ["body>main", "body>main>p", "body>main>nav"]
@@ -142,14 +190,23 @@ def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
     n_c = len(cc.cluster_keys)
     if n_c < 2:
         return []
+    if mirror_axis is True:
+        mirror_axis = detect_mirror_axis(cc.paths, hosts=cc.hosts)
+    elif mirror_axis is False:
+        mirror_axis = None
     freq, sizes, first = _profiles(cc)
     core = (freq >= QUORUM).astype(np.float32)
     core.eliminate_zeros()
     a, b, sim = _nearest(sp.csr_matrix(core), _cluster_hosts(cc))
     vocab = cc.vocabulary
-    # Tokens some cluster has on part of its pages: optional somewhere on the site.
+    # Tokens some cluster has on part of its pages: optional somewhere on the
+    # site. A part the site shows on one document only cannot show whether it
+    # is optional; it neither proves nor bars (a page alone in its cluster for
+    # a one-off block is its template's page, or a page type of its own: the
+    # analyst decides).
     partial = (freq.data > 0) & (freq.data < 1)
     varies = set(np.unique(freq.indices[partial]).tolist())
+    varies |= set(_shown_once(cc, mirror_axis).tolist())
 
     def rates(row: int) -> dict[str, float]:
         r = freq.getrow(row)
@@ -180,6 +237,8 @@ def suggest_merges(pages: PartitionInput) -> list[MergeSuggestion]:
         )
         # Two templates: a difference on both sides that would split the pair
         # glued together (a lone element each side is how one template branches).
+        if _prose_against_structure(rates_i, rates_j, sizes[i], sizes[j]):
+            continue
         if (
             diff.two_sided
             and min(

@@ -124,7 +124,7 @@ def validate_cluster_partition(
         cohesion=cohesion,
         cross_cluster_duplicates=duplicates,
         split_suggestions=splits,
-        merge_suggestions=suggest_merges(cc),
+        merge_suggestions=suggest_merges(cc, mirror_axis=axis),
         low_cohesion_keys=low,
     )
 
