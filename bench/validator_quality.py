@@ -7,7 +7,9 @@ clusters the pages, the validator reads the partition, and the labels judge:
 
 * **flags**: a cluster is *mixed* when at least two of its pages are not of its
   majority template; flag precision (flagged clusters that are mixed) and
-  page-weighted recall (pages of mixed clusters that sit in a flagged one);
+  page-weighted recall (pages of mixed clusters that sit in a flagged one),
+  and the same counting only flags that *find* the mix (their split has a part
+  whose majority is another template than the cluster's);
 * **splits**: for flagged mixed clusters, the share whose proposed split has a
   homogeneity of at least 0.9 (labels within the cluster);
 * **merges**: a template's surplus clusters are the clusters whose majority it is,
@@ -107,6 +109,19 @@ def evaluate(
         for k, s in splits.items()
         if k in mixed
     )
+    # A flag "finds" the mix when its split has a part whose majority is
+    # another template than the cluster's (a flag raised on a difference
+    # among the majority's own pages leaves the minority where it was).
+    finds = {
+        k
+        for k, s in splits.items()
+        if k in mixed
+        and any(
+            Counter(labels[s.members][s.member_part == p].tolist()).most_common(1)[0][0]
+            != majority[k]
+            for p in np.unique(s.member_part).tolist()
+        )
+    }
     surplus = sum(n - 1 for n in Counter(majority.values()).values())
     merges = report.merge_suggestions
     correct = [m for m in merges if majority[m.cluster_key_a] == majority[m.cluster_key_b]]
@@ -149,6 +164,7 @@ def evaluate(
         "flagged_mixed": len(mixed & set(splits)),
         "mixed_pages": sum(size[k] for k in mixed),
         "mixed_pages_flagged": sum(size[k] for k in mixed if k in splits),
+        "mixed_pages_found": sum(size[k] for k in finds),
         "good_splits": good_splits,
         "surplus": surplus,
         "suggestions": len(merges),
@@ -197,11 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         inputs.append(("sample", SAMPLE / "site.jsonl", SAMPLE / "labels.csv"))
     print(
         "| corpus | pages | clusters | flagged | mixed flagged / flagged | mixed pages flagged "
-        "| splits >= 0.9 | surplus joined | suggestions correct | truth flagged "
-        "| glued flagged | glued split >= 0.9 | median < 0.75: mixed / flagged, truth "
-        "| validate s |"
+        "| mixed pages found | splits >= 0.9 | surplus joined | suggestions correct "
+        "| truth flagged | glued flagged | glued split >= 0.9 "
+        "| median < 0.75: mixed / flagged, truth | validate s |"
     )
-    print("|" + "---|" * 14)
+    print("|" + "---|" * 15)
     total: Counter = Counter()
     for name, jsonl, labels in inputs:
         r = evaluate(name, read_records(jsonl), read_labels(labels), args.list_mixed)
@@ -210,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             f"| {name} | {r['pages']} | {r['clusters']} | {r['flagged']} | "
             f"{_ratio(r['flagged_mixed'], r['flagged'])} | "
             f"{_ratio(r['mixed_pages_flagged'], r['mixed_pages'])} | "
+            f"{_ratio(r['mixed_pages_found'], r['mixed_pages'])} | "
             f"{_ratio(r['good_splits'], r['flagged_mixed'])} | "
             f"{_ratio(r['joined'], r['surplus'])} | {_ratio(r['correct'], r['suggestions'])} | "
             f"{r['truth_flags']} | {_ratio(r['glued_flagged'], r['glued'])} | "
@@ -223,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         f"| **all** | {t['pages']} | {t['clusters']} | {t['flagged']} | "
         f"{_ratio(t['flagged_mixed'], t['flagged'])} | "
         f"{_ratio(t['mixed_pages_flagged'], t['mixed_pages'])} | "
+        f"{_ratio(t['mixed_pages_found'], t['mixed_pages'])} | "
         f"{_ratio(t['good_splits'], t['flagged_mixed'])} | {_ratio(t['joined'], t['surplus'])} | "
         f"{_ratio(t['correct'], t['suggestions'])} | {t['truth_flags']} | "
         f"{_ratio(t['glued_flagged'], t['glued'])} | {_ratio(t['glued_good'], t['glued_flagged'])} "
