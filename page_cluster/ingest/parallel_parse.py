@@ -36,7 +36,6 @@ __all__ = [
     "ParseTask",
     "Result",
     "Task",
-    "default_jobs",
     "parse_in_order",
     "pool_context",
     "run_task",
@@ -132,14 +131,6 @@ def _parse(
         with_stylesheet_links=task.with_stylesheet_links,
         max_attributes=max_attributes,
     )
-
-
-def default_jobs() -> int:
-    """All the cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 _worker_interner: LocalInterner | None = None
