@@ -32,6 +32,8 @@ def _cluster(site: str, seed: int) -> tuple[list[str], list[str]]:
 EXACT = [
     ("jekyll_minima", 0),
     ("jekyll_minima", 1),
+    ("main_only", 0),
+    ("main_only", 1),
     ("main_only_wrapped", 0),
     ("main_only_wrapped", 1),
     ("spa_hashed", 0),
@@ -46,8 +48,6 @@ PURE = [
     ("wordpress_blocks", 1),
     ("docs_theme", 0),
     ("docs_theme", 1),
-    ("main_only", 0),
-    ("main_only", 1),
     ("tiny_small", 0),
     ("tiny_small", 1),
     ("spa_hashed", 1),

@@ -25,7 +25,12 @@ from .routes import route_patterns_and_forms
 from .slots import generalize_slots
 from .stage_a import cluster_block
 from .stage_b import Together, agglomerate_units
-from .template_tokens import TemplateTokenModel, self_named_tokens, template_token_mask
+from .template_tokens import (
+    TemplateTokenModel,
+    positional_tokens,
+    self_named_tokens,
+    template_token_mask,
+)
 
 if TYPE_CHECKING:
     from .params import ClusterParams
@@ -367,6 +372,7 @@ def _template_models(
     matrix = corpus.rows
     info = corpus.info
     marked = self_named_tokens(corpus.tokens, info)
+    positional = positional_tokens(corpus.tokens, info, marked, matrix)
     chrome = site_chrome(corpus.tokens, info)
     item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
     host_models: dict[str, TemplateTokenModel] = {}
@@ -376,7 +382,14 @@ def _template_models(
         sigs, inverse = np.unique(items.sig[host_items], return_inverse=True)
         counts = np.bincount(inverse, weights=items.count[host_items]).astype(np.float64)
         model = template_token_mask(
-            matrix.take(sigs), info.parent, info.depth, info.is_attr, counts, marked, params=p
+            matrix.take(sigs),
+            info.parent,
+            info.depth,
+            info.is_attr,
+            counts,
+            marked,
+            params=p,
+            positional=positional,
         )
         host_models[host] = model
         # Stage A compares what tells pages apart: not the site chrome, and not

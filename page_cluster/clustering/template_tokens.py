@@ -16,6 +16,7 @@ lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -204,6 +205,7 @@ def template_token_mask(
     marked: np.ndarray | None = None,
     *,
     params: ClusterParams | None = None,
+    positional: np.ndarray | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
@@ -262,6 +264,28 @@ def template_token_mask(
         ok = keep[par] & (~below_content | stable[idx] | presumed[idx])
         keep[idx[ok]] = True
         weak[idx[ok]] = weak[par[ok]] | (below_content[ok] & ~stable[idx[ok]])
+    if positional is not None and marked is not None:
+        # What a template puts right into <main>, with the named parts inside
+        # it, is its own structure by position: established, not presumed,
+        # however few pages show it. The writer's markup inside stays as it was.
+        # A named container in it whose few pages each fill it differently
+        # (too few to call it free-form) holds the writer's blocks: they are
+        # presumed, not established.
+        unjudged = (diversity > content_diversity) & (sig_support < min_evidence)
+        skeleton = positional & keep
+        inside = skeleton.copy()
+        block_pages = np.where(skeleton, support, 0.0)
+        for d in range(1, max_depth + 1):
+            idx = np.nonzero(present & (depth == d) & (parent >= 0) & ~is_attr)[0]
+            par = parent[idx]
+            # The block's named parts: on every page that has the block.
+            inherit = skeleton[par] & marked[idx] & keep[idx] & (support[idx] >= block_pages[par])
+            skeleton[idx[inherit]] = True
+            block_pages[idx[inherit]] = block_pages[par[inherit]]
+            inside[idx[inside[par]]] = True
+            writer = inside[par] & unjudged[par] & keep[idx] & ~skeleton[idx]
+            weak[idx[writer]] = True
+        weak &= ~skeleton
     heads = present & ~keep & ~is_attr & (parent >= 0) & keep[np.maximum(parent, 0)]
     return TemplateTokenModel(
         keep=keep, content=content, diversity=diversity, support=support, weak=weak, heads=heads
@@ -305,4 +329,83 @@ def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
             continue
         last = tok[tok.rfind(">") + 1 :]
         out[i] = "." in last or "#" in last or info.tag[i] in _SELF_NAMED_TAGS
+    return out
+
+
+_CLASS_STEP = re.compile(r"^[^.#\[]*((?:\.[^.\[]+)*)")
+
+
+def positional_tokens(
+    tokens: list[str], info: Any, marked: np.ndarray, matrix: BinaryRows | Any
+) -> np.ndarray:
+    """Self-named elements a template puts right into the page's main landmark
+    (a profile's ``div.profile``, an article, a results list): template
+    structure by position, however few pages show it.
+
+    A candidate is a self-named child of ``<main>`` that is not a companion of
+    another (sharing a page with a sibling that also comes without it: a
+    comments area beside the article it follows is an optional part, the
+    article is the main area's part; a list and its pager that always come
+    together are both the list page's), and whose name shares no class with a
+    sibling's of the same tag
+    (``article.post.category-a`` / ``article.post.sticky`` are one element whose
+    other classes are page data; they are left to the evidence; an ``article``
+    and a ``ul`` sharing a folded ``news-*`` are two elements).
+
+    >>> from page_cluster.signatures.corpus import token_info
+    >>> toks = ["body", "body>main", "body>main>.profile", "body>main>article.news",
+    ...         "body>main>.comments", "body>main>article.post.a", "body>main>article.post.b"]
+    >>> info = token_info(toks)
+    >>> pages = [[0, 1, 2], [0, 1, 3], [0, 1, 3, 4], [0, 1, 5], [0, 1, 6]]
+    >>> row = np.array([r for r, p in enumerate(pages) for _ in p])
+    >>> rows = BinaryRows.from_pairs(row, np.concatenate(pages), len(pages), len(toks))
+    >>> positional_tokens(toks, info, self_named_tokens(toks, info), rows).tolist()
+    [False, False, True, True, False, False, False]
+    """
+    out = np.zeros(len(tokens), dtype=bool)
+    cand = np.flatnonzero((info.main_depth == 1) & marked & ~info.is_attr)
+    if len(cand) == 0:
+        return out
+    rows = BinaryRows.coerce(matrix)
+    local = np.full(len(tokens), -1, dtype=np.int64)
+    local[cand] = np.arange(len(cand))
+    hit = local[rows.indices] >= 0
+    row_of, k_of = rows.row_ids()[hit], local[rows.indices[hit]]  # sorted by row
+    count = np.bincount(k_of, minlength=len(cand))
+    # Pairs of candidates on one token set: hit i with hit i + d of the same row.
+    a_parts, b_parts = [], []
+    for d in range(1, len(row_of)):
+        same = row_of[d:] == row_of[:-d]
+        if not same.any():
+            break
+        a_parts += [k_of[:-d][same], k_of[d:][same]]
+        b_parts += [k_of[d:][same], k_of[:-d][same]]
+    companion_of: dict[int, set[int]] = {}
+    if a_parts:
+        n = len(cand)
+        code, shared = np.unique(
+            np.concatenate(a_parts) * n + np.concatenate(b_parts), return_counts=True
+        )
+        k, j = code // n, code % n
+        # k rides along with j: they share a token set, and j also comes without k.
+        rides = shared < count[j]
+        for kk, jj in zip(k[rides].tolist(), j[rides].tolist(), strict=True):
+            companion_of.setdefault(kk, set()).add(jj)
+    by_parent: dict[int, list[tuple[int, str, frozenset[str]]]] = {}
+    for k, t in enumerate(cand.tolist()):
+        tok = tokens[t]
+        m = _CLASS_STEP.match(tok[tok.rfind(">") + 1 :])
+        classes = frozenset(c for c in (m.group(1) if m else "").split(".") if c)
+        by_parent.setdefault(int(info.parent[t]), []).append((k, str(info.tag[t]), classes))
+    parent_sets = rows.column_sums()[info.parent[cand]]
+    for kids in by_parent.values():
+        for k, tag, classes in kids:
+            if count[k] >= parent_sets[k]:
+                continue  # on every page with a main area: the layout's, not a template's
+            alone = not companion_of.get(k, set()) & {j for j, _, _ in kids}
+            variant = any(
+                classes & other for j, other_tag, other in kids if j != k and other_tag == tag
+            )
+            if alone and not variant:
+                out[cand[k]] = True
     return out
