@@ -120,3 +120,18 @@ def test_small_random_samples_of_the_bundled_crawl_keep_templates_apart(
         assert not (len(set(truth)) >= 2 and len(set(keys)) == 1), seed
         scores.append(adjusted_rand_score(truth, keys))
     assert sum(scores) / len(scores) >= 0.9
+
+
+def test_the_whole_bundled_crawl_is_exactly_its_templates(
+    sample_records: list[dict], sample_labels: dict[str, str]
+) -> None:
+    # Its contact and sitemap pages (three each, one per language) differ by a
+    # form against a nested link list: a list whose few pages show one child
+    # set is no writer's container.
+    keys = list(run_clustering(sample_records).page_keys)
+    truth = [sample_labels[r["id"]] for r in sample_records]
+    groups: dict[str, set[str]] = {}
+    for key, label in zip(keys, truth, strict=True):
+        groups.setdefault(key, set()).add(label)
+    assert all(len(labels) == 1 for labels in groups.values())
+    assert len(groups) == len(set(truth))

@@ -268,10 +268,13 @@ def template_token_mask(
         # What a template puts right into <main>, with the named parts inside
         # it, is its own structure by position: established, not presumed,
         # however few pages show it. The writer's markup inside stays as it was.
-        # A named container in it whose few pages each fill it differently
-        # (too few to call it free-form) holds the writer's blocks: they are
-        # presumed, not established.
-        unjudged = (diversity > content_diversity) & (sig_support < min_evidence)
+        # A named container in it whose few pages fill it differently (too few
+        # to call it free-form; one child set on three pages is no change)
+        # holds the writer's blocks: they are presumed, not established.
+        changing = np.divide(
+            distinct - 1, sig_support - 1, out=np.zeros_like(sig_support), where=sig_support > 1
+        )
+        unjudged = (changing > content_diversity) & (sig_support < min_evidence)
         skeleton = positional & keep
         inside = skeleton.copy()
         block_pages = np.where(skeleton, support, 0.0)
