@@ -135,3 +135,19 @@ def test_the_whole_bundled_crawl_is_exactly_its_templates(
         groups.setdefault(key, set()).add(label)
     assert all(len(labels) == 1 for labels in groups.values())
     assert len(groups) == len(set(truth))
+
+
+def test_blocks_below_a_layout_wrapper_inside_main_are_placed_too() -> None:
+    # An Eleventy site wraps every page's content in one custom element inside
+    # <main>; its about pages (two), contact page (one) and posts (five) are
+    # each their own cluster. Its home page lists the posts like the three
+    # listing pages and stays with them (its other block reads as optional).
+    from .theme_sites import SITES
+
+    pairs = SITES["tiny"](0)
+    keys = list(run_clustering([record for record, _ in pairs]).page_keys)
+    labels = [label for _, label in pairs]
+    for template in ("about", "contact", "post"):
+        mine = {k for k, t in zip(keys, labels, strict=True) if t == template}
+        assert len(mine) == 1, template
+        assert all(t == template for k, t in zip(keys, labels, strict=True) if k in mine)

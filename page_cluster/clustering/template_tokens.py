@@ -265,12 +265,12 @@ def template_token_mask(
         keep[idx[ok]] = True
         weak[idx[ok]] = weak[par[ok]] | (below_content[ok] & ~stable[idx[ok]])
     if positional is not None and marked is not None:
-        # What a template puts right into <main>, with the named parts inside
-        # it, is its own structure by position: established, not presumed,
-        # however few pages show it. The writer's markup inside stays as it was.
-        # A named container in it whose few pages fill it differently (too few
-        # to call it free-form; one child set on three pages is no change)
-        # holds the writer's blocks: they are presumed, not established.
+        # What a template puts into the main area, with the parts of it that
+        # every page having it shows, is its own structure by position:
+        # established, not presumed, however few pages show it. A container in
+        # it whose few pages fill it differently (too few to call it
+        # free-form; one child set on three pages is no change) holds the
+        # writer's blocks: they are presumed, not established.
         changing = np.divide(
             distinct - 1, sig_support - 1, out=np.zeros_like(sig_support), where=sig_support > 1
         )
@@ -281,8 +281,8 @@ def template_token_mask(
         for d in range(1, max_depth + 1):
             idx = np.nonzero(present & (depth == d) & (parent >= 0) & ~is_attr)[0]
             par = parent[idx]
-            # The block's named parts: on every page that has the block.
-            inherit = skeleton[par] & marked[idx] & keep[idx] & (support[idx] >= block_pages[par])
+            # The block's parts: on every page that has the block.
+            inherit = skeleton[par] & keep[idx] & (support[idx] >= block_pages[par])
             skeleton[idx[inherit]] = True
             block_pages[idx[inherit]] = block_pages[par[inherit]]
             inside[idx[inside[par]]] = True
@@ -341,18 +341,20 @@ _CLASS_STEP = re.compile(r"^[^.#\[]*((?:\.[^.\[]+)*)")
 def positional_tokens(
     tokens: list[str], info: Any, marked: np.ndarray, matrix: BinaryRows | Any
 ) -> np.ndarray:
-    """Self-named elements a template puts right into the page's main landmark
-    (a profile's ``div.profile``, an article, a results list): template
-    structure by position, however few pages show it.
+    """Self-named elements a template puts into the page's main area (a
+    profile's ``div.profile``, an article, a results list): template structure
+    by position, however few pages show it.
 
-    A candidate is a self-named child of ``<main>`` that is not a companion of
-    another (sharing a page with a sibling that also comes without it: a
-    comments area beside the article it follows is an optional part, the
-    article is the main area's part; a list and its pager that always come
-    together are both the list page's), and whose name shares no class with a
-    sibling's of the same tag
-    (``article.post.category-a`` / ``article.post.sticky`` are one element whose
-    other classes are page data; they are left to the evidence; an ``article``
+    The main area is ``<main>`` (or ``role=main``) and, below it, any wrapper
+    on every page that has its parent: the layout's (Jekyll's ``div.wrapper``,
+    an Eleventy ``heading-anchors`` element), not a template's. A candidate is
+    a self-named child of the main area that does not ride along with a
+    sibling (share a page with one that also comes without it: a comments area
+    beside the article it follows is an optional part, the article is the main
+    area's part; a list and its pager that always come together are both the
+    list page's), and whose name shares no class with a sibling's of the same
+    tag (``article.post.category-a`` / ``article.post.sticky`` are one element
+    whose other classes are page data, left to the evidence; an ``article``
     and a ``ul`` sharing a folded ``news-*`` are two elements).
 
     >>> from page_cluster.signatures.corpus import token_info
@@ -366,10 +368,24 @@ def positional_tokens(
     [False, False, True, True, False, False, False]
     """
     out = np.zeros(len(tokens), dtype=bool)
-    cand = np.flatnonzero((info.main_depth == 1) & marked & ~info.is_attr)
+    rows = BinaryRows.coerce(matrix)
+    sets_with = rows.column_sums()
+    # The main area: <main>, and below it the wrappers on every page that has
+    # their parent (the layout's, not a template's).
+    area = (info.main_depth == 0) & ~info.is_attr
+    for d in range(1, int(info.main_depth.max(initial=0)) + 1):
+        level = np.flatnonzero((info.main_depth == d) & ~info.is_attr)
+        par = info.parent[level]
+        ok = area[par] & (sets_with[level] >= sets_with[par])
+        if not ok.any():
+            break
+        area[level[ok]] = True
+    has_area_parent = np.zeros(len(tokens), dtype=bool)
+    nonroot = np.flatnonzero(info.parent >= 0)
+    has_area_parent[nonroot] = area[info.parent[nonroot]]
+    cand = np.flatnonzero(has_area_parent & ~area & marked & ~info.is_attr)
     if len(cand) == 0:
         return out
-    rows = BinaryRows.coerce(matrix)
     local = np.full(len(tokens), -1, dtype=np.int64)
     local[cand] = np.arange(len(cand))
     hit = local[rows.indices] >= 0
@@ -400,11 +416,8 @@ def positional_tokens(
         m = _CLASS_STEP.match(tok[tok.rfind(">") + 1 :])
         classes = frozenset(c for c in (m.group(1) if m else "").split(".") if c)
         by_parent.setdefault(int(info.parent[t]), []).append((k, str(info.tag[t]), classes))
-    parent_sets = rows.column_sums()[info.parent[cand]]
     for kids in by_parent.values():
         for k, tag, classes in kids:
-            if count[k] >= parent_sets[k]:
-                continue  # on every page with a main area: the layout's, not a template's
             alone = not companion_of.get(k, set()) & {j for j, _, _ in kids}
             variant = any(
                 classes & other for j, other_tag, other in kids if j != k and other_tag == tag
