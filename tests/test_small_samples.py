@@ -151,3 +151,34 @@ def test_blocks_below_a_layout_wrapper_inside_main_are_placed_too() -> None:
         mine = {k for k, t in zip(keys, labels, strict=True) if t == template}
         assert len(mine) == 1, template
         assert all(t == template for k, t in zip(keys, labels, strict=True) if k in mine)
+
+
+def test_a_main_area_crowded_with_named_blocks_places_none_of_them() -> None:
+    # Dozens of named blocks side by side in <main> are content, not one
+    # template's block; and the pairing of blocks stays bounded.
+    import numpy as np
+
+    from page_cluster.clustering.template_tokens import (
+        MAX_MAIN_BLOCKS,
+        positional_tokens,
+        self_named_tokens,
+    )
+    from page_cluster.signatures.binary_rows import BinaryRows
+    from page_cluster.signatures.corpus import token_info
+
+    n = MAX_MAIN_BLOCKS + 1
+    tokens = sorted(
+        ["body", "body>main", "body>main>.alone"] + [f"body>main>.b{i}" for i in range(n)]
+    )
+    info = token_info(tokens)
+    col = {t: i for i, t in enumerate(tokens)}
+    crowded = [col["body"], col["body>main"]] + [col[f"body>main>.b{i}"] for i in range(n)]
+    single = [col["body"], col["body>main"], col["body>main>.alone"]]
+    rows = BinaryRows.from_pairs(
+        np.array([0] * len(crowded) + [1] * len(single)),
+        np.array(crowded + single),
+        2,
+        len(tokens),
+    )
+    placed = positional_tokens(tokens, info, self_named_tokens(tokens, info), rows)
+    assert [tokens[i] for i in np.flatnonzero(placed)] == ["body>main>.alone"]

@@ -335,6 +335,10 @@ def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
     return out
 
 
+#: More named blocks than this right in one page's main area make it a
+#: content area (see :func:`positional_tokens`).
+MAX_MAIN_BLOCKS = 32
+
 _CLASS_STEP = re.compile(r"^[^.#\[]*((?:\.[^.\[]+)*)")
 
 
@@ -391,6 +395,13 @@ def positional_tokens(
     hit = local[rows.indices] >= 0
     row_of, k_of = rows.row_ids()[hit], local[rows.indices[hit]]  # sorted by row
     count = np.bincount(k_of, minlength=len(cand))
+    # A main area holding many named blocks at once is a content area, not
+    # one template's block: its blocks are left to the evidence (and pairs
+    # stay bounded, MAX_MAIN_BLOCKS² per token set).
+    per_row = np.bincount(row_of, minlength=rows.shape[0])
+    crowded = per_row[row_of] > MAX_MAIN_BLOCKS
+    excluded = set(np.unique(k_of[crowded]).tolist())
+    row_of, k_of = row_of[~crowded], k_of[~crowded]
     # Pairs of candidates on one token set: hit i with hit i + d of the same row.
     a_parts, b_parts = [], []
     for d in range(1, len(row_of)):
@@ -422,6 +433,6 @@ def positional_tokens(
             variant = any(
                 classes & other for j, other_tag, other in kids if j != k and other_tag == tag
             )
-            if alone and not variant:
+            if alone and not variant and k not in excluded:
                 out[cand[k]] = True
     return out
