@@ -21,7 +21,13 @@ from collections import defaultdict
 
 from ..signatures.corpus import Corpus
 
-__all__ = ["FAMILY_VALUES", "generalize_corpus", "rewrite_token", "value_families"]
+__all__ = [
+    "FAMILY_VALUES",
+    "generalize_corpus",
+    "rewrite_token",
+    "segment_classes",
+    "value_families",
+]
 
 #: A class family with at least this many distinct values in a corpus is data.
 FAMILY_VALUES = 3
@@ -35,7 +41,12 @@ def _family(cls: str) -> str | None:
     return m.group(1) if m else None
 
 
-def _segment_classes(seg: str) -> list[str]:
+def segment_classes(seg: str) -> list[str]:
+    """The classes of one path step (the value of a ``@body.class:`` token).
+
+    >>> segment_classes("article.post.category-*"), segment_classes("div#top")
+    (['post', 'category-*'], [])
+    """
     if seg.startswith("@"):
         _, _, value = seg.partition(":")
         return [value] if seg.startswith("@body.class:") else []
@@ -59,7 +70,7 @@ def value_families(tokens: list[str], min_values: int = FAMILY_VALUES) -> set[st
             if seg in seen:
                 continue
             seen.add(seg)
-            for cls in _segment_classes(seg):
+            for cls in segment_classes(seg):
                 fam = _family(cls)
                 if fam is not None:
                     values[fam].add(cls)

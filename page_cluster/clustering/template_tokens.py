@@ -16,13 +16,13 @@ lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..signatures.binary_rows import BinaryRows
+from .class_families import segment_classes
 
 if TYPE_CHECKING:
     from .params import ClusterParams
@@ -339,8 +339,6 @@ def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
 #: content area (see :func:`positional_tokens`).
 MAX_MAIN_BLOCKS = 32
 
-_CLASS_STEP = re.compile(r"^[^.#\[]*((?:\.[^.\[]+)*)")
-
 
 def positional_tokens(
     tokens: list[str], info: Any, marked: np.ndarray, matrix: BinaryRows | Any
@@ -384,10 +382,8 @@ def positional_tokens(
         if not ok.any():
             break
         area[level[ok]] = True
-    has_area_parent = np.zeros(len(tokens), dtype=bool)
-    nonroot = np.flatnonzero(info.parent >= 0)
-    has_area_parent[nonroot] = area[info.parent[nonroot]]
-    cand = np.flatnonzero(has_area_parent & ~area & marked & ~info.is_attr)
+    in_area = (info.parent >= 0) & area[np.maximum(info.parent, 0)]
+    cand = np.flatnonzero(in_area & ~area & marked & ~info.is_attr)
     if len(cand) == 0:
         return out
     local = np.full(len(tokens), -1, dtype=np.int64)
@@ -424,8 +420,7 @@ def positional_tokens(
     by_parent: dict[int, list[tuple[int, str, frozenset[str]]]] = {}
     for k, t in enumerate(cand.tolist()):
         tok = tokens[t]
-        m = _CLASS_STEP.match(tok[tok.rfind(">") + 1 :])
-        classes = frozenset(c for c in (m.group(1) if m else "").split(".") if c)
+        classes = frozenset(segment_classes(tok[tok.rfind(">") + 1 :]))
         by_parent.setdefault(int(info.parent[t]), []).append((k, str(info.tag[t]), classes))
     for kids in by_parent.values():
         for k, tag, classes in kids:

@@ -36,6 +36,7 @@ __all__ = [
     "is_prose",
     "is_text_level",
     "is_text_tag",
+    "outside_content",
     "parent_columns",
     "same_element",
     "significant",
@@ -558,7 +559,19 @@ def template_differences(
                 [rb[t] for t in only_b], [ra.get(t, 0.0) for t in only_b], n_b, n_a, tests
             )
             only_b = [t for t, k in zip(only_b, keep.tolist(), strict=True) if k]
-    if is_content is not None:
-        only_a = [t for t in only_a if not is_content(_parent_name(t) or "")]
-        only_b = [t for t in only_b if not is_content(_parent_name(t) or "")]
-    return TemplateDifference(only_a, only_b, variants)
+    return outside_content(TemplateDifference(only_a, only_b, variants), is_content)
+
+
+def outside_content(
+    diff: TemplateDifference, is_content: Callable[[str], bool] | None
+) -> TemplateDifference:
+    """``diff`` without the differences below a container ``is_content`` says
+    holds free-form content (what :func:`template_differences` returns with
+    that argument, from the same difference taken without it)."""
+    if is_content is None:
+        return diff
+    return TemplateDifference(
+        [t for t in diff.only_a if not is_content(_parent_name(t) or "")],
+        [t for t in diff.only_b if not is_content(_parent_name(t) or "")],
+        diff.variants,
+    )

@@ -26,17 +26,25 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from ..clustering.mirror_axis import MirrorAxis, detect_mirror_axis
+from ..clustering.mirror_axis import MirrorAxis
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .evidence import (
     QUORUM,
+    TemplateDifference,
     is_prose,
     is_text_level,
+    outside_content,
     parent_columns,
     template_differences,
 )
 from .generalize import fold_value_classes
-from .splits import SUBSTANTIAL, cluster_free_form, page_documents, subtree_items
+from .splits import (
+    SUBSTANTIAL,
+    cluster_free_form,
+    page_documents,
+    resolve_mirror_axis,
+    subtree_items,
+)
 
 __all__ = ["NEAREST_CANDIDATES", "MergeSuggestion", "suggest_merges"]
 
@@ -134,25 +142,21 @@ def _cluster_hosts(cc: ClusteredCorpus) -> np.ndarray:
     return out
 
 
-def _prose_against_structure(
-    rates_a: dict[str, float], rates_b: dict[str, float], n_a: float, n_b: float
-) -> bool:
+def _prose_against_structure(raw: TemplateDifference) -> bool:
     """Whether one cluster's pages have running text where the other's have
     none, and the other has parts of its own there: an article page against an
     index or a listing page, two templates.
 
-    Judged before free-form content is set aside, because this is what a
-    content container's two fillings look like: a manual's nodes print
-    paragraphs in the body where its index pages print an index table. Both
-    differences must be significant for the clusters' sizes, so a cluster of
-    one page never proves it. A lone element against a lone element is
-    otherwise how one template branches; prose against its absence is not a
-    branch but a page with no text (the engine's *heads* evidence).
+    ``raw`` is the clusters' difference before free-form content is set
+    aside, because this is what a content container's two fillings look
+    like: a manual's nodes print paragraphs in the body where its index pages
+    print an index table. Both differences are significant for the clusters'
+    sizes, so a cluster of one page never proves it. A lone element against a
+    lone element is otherwise how one template branches; prose against its
+    absence is not a branch but a page with no text (the engine's *heads*
+    evidence).
     """
-    raw = template_differences(rates_a, rates_b, n_a, n_b)
-    only_a = [t for t in raw.only_a if not is_text_level(t)]
-    only_b = [t for t in raw.only_b if not is_text_level(t)]
-    return bool(only_a and only_b) and any(is_prose(t) for t in only_a + only_b)
+    return raw.two_sided and any(is_prose(t) for t in raw.only_a + raw.only_b)
 
 
 def _shown_once(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
@@ -163,7 +167,6 @@ def _shown_once(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
         (np.ones(cc.n_pages, dtype=np.float32), (doc.ravel(), cc.page_sig)),
         shape=(int(doc.max(initial=-1)) + 1, cc.matrix.shape[0]),
     )
-    has.data[:] = 1.0
     docs_with = np.asarray(((has @ cc.matrix) > 0).sum(0)).ravel()
     return np.nonzero(docs_with == 1)[0]
 
@@ -190,10 +193,7 @@ def suggest_merges(
     n_c = len(cc.cluster_keys)
     if n_c < 2:
         return []
-    if mirror_axis is True:
-        mirror_axis = detect_mirror_axis(cc.paths, hosts=cc.hosts)
-    elif mirror_axis is False:
-        mirror_axis = None
+    mirror_axis = resolve_mirror_axis(cc, mirror_axis)
     freq, sizes, first = _profiles(cc)
     core = (freq >= QUORUM).astype(np.float32)
     core.eliminate_zeros()
@@ -226,19 +226,18 @@ def suggest_merges(
         content = set.intersection(*seen) if seen else set()
         names = {vocab[c] for c in content} if vocab else {str(c) for c in content}
         rates_i, rates_j = rates(i), rates(j)
-        diff = template_differences(
-            rates_i, rates_j, sizes[i], sizes[j], names.__contains__ if names else None
-        )
+        raw = template_differences(rates_i, rates_j, sizes[i], sizes[j])
         # A link or a code word one cluster's prose has is the writer's, not the template's.
-        diff = replace(
-            diff,
-            only_a=[t for t in diff.only_a if not is_text_level(t)],
-            only_b=[t for t in diff.only_b if not is_text_level(t)],
+        raw = replace(
+            raw,
+            only_a=[t for t in raw.only_a if not is_text_level(t)],
+            only_b=[t for t in raw.only_b if not is_text_level(t)],
         )
+        if _prose_against_structure(raw):
+            continue
+        diff = outside_content(raw, names.__contains__ if names else None)
         # Two templates: a difference on both sides that would split the pair
         # glued together (a lone element each side is how one template branches).
-        if _prose_against_structure(rates_i, rates_j, sizes[i], sizes[j]):
-            continue
         if (
             diff.two_sided
             and min(

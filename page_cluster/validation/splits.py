@@ -62,6 +62,7 @@ __all__ = [
     "SplitPart",
     "find_cluster_splits",
     "page_documents",
+    "resolve_mirror_axis",
     "split_key",
     "split_validated_clusters",
     "subtree_items",
@@ -573,6 +574,16 @@ def cluster_free_form(
     return out
 
 
+def resolve_mirror_axis(
+    cc: ClusteredCorpus, mirror_axis: MirrorAxis | bool | None
+) -> MirrorAxis | None:
+    """The axis a ``mirror_axis`` argument names: ``True`` detects it from the
+    pages' paths, ``False`` or ``None`` means none, an axis is itself."""
+    if mirror_axis is True:
+        return detect_mirror_axis(cc.paths, hosts=cc.hosts)
+    return None if mirror_axis is False else mirror_axis
+
+
 def page_documents(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
     """Per page, its document: mirror copies of one page (same shape under the
     site's mirror axis, e.g. one manual page in several languages) are one
@@ -604,10 +615,7 @@ def find_cluster_splits(
     cc = fold_value_classes(as_clustered_corpus(pages))
     if cc.n_pages == 0:
         return []
-    if mirror_axis is True:
-        mirror_axis = detect_mirror_axis(cc.paths, hosts=cc.hosts)
-    elif mirror_axis is False:
-        mirror_axis = None
+    mirror_axis = resolve_mirror_axis(cc, mirror_axis)
     parents = parent_columns(cc.vocabulary, cc.matrix.shape[1])
     document = page_documents(cc, mirror_axis)
     routes = page_routes(cc, mirror_axis, document)
