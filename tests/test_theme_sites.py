@@ -39,6 +39,8 @@ EXACT = [
     ("spa_hashed", 0),
     ("shop_sections", 0),
     ("shop_sections", 1),
+    ("docs_theme", 0),
+    ("docs_theme", 1),
 ]
 
 PURE = [
@@ -46,8 +48,6 @@ PURE = [
     ("wordpress_classic", 1),
     ("wordpress_blocks", 0),
     ("wordpress_blocks", 1),
-    ("docs_theme", 0),
-    ("docs_theme", 1),
     ("tiny_small", 0),
     ("tiny_small", 1),
     ("spa_hashed", 1),

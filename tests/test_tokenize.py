@@ -82,6 +82,23 @@ def test_recursion_collapses_nested_structures():
     shallow = toks("<body><ul><li>a</li><li>b</li></ul></body>")
     deep = toks("<body><ul><li><ul><li><ul><li>c</li></ul></li></ul></li></ul></body>")
     assert shallow == deep == ["body>ul>li"]
+    # a table in a table cell is three steps down: still one structure
+    nested = toks("<body><table><tr><td><table><tr><td>x</td></tr></table></td></tr></table></body>")
+    assert nested == toks("<body><table><tr><td>x</td></tr></table></body>")
+
+
+def test_a_class_reused_far_below_is_not_recursion():
+    """A grid's ``col`` in the layout and again in a footer row keeps its place:
+    folding it back would move the footer's parts up to the layout column, so
+    the same article would read differently under ``col`` and under
+    ``col wide`` (a layout switch)."""
+    inner = "<article><footer><div class=meta><div class=col><a class=edit>e</a></div></div></footer></article>"
+    plain = toks(f"<body><div class=row><div class=col>{inner}</div></div></body>")
+    assert "body>.row>.col>article>footer>.meta>.col>a.edit" in plain
+    assert "body>.row>.col>a.edit" not in plain
+    switched = toks(f"<body><div class=row><div class='col wide'>{inner}</div></div></body>")
+    below = {t.split(">", 3)[3] for t in plain if t.count(">") > 2}
+    assert below == {t.split(">", 3)[3] for t in switched if t.count(">") > 2}
 
 
 def test_text_formatting_is_content_not_structure():

@@ -213,6 +213,10 @@ cdef xmlNode* _single_element_child(xmlNode* el):
     return only
 
 
+#: See ``segments.RECURSION_SPAN``.
+cdef Py_ssize_t RECURSION_SPAN = 3
+
+
 cdef int _step_kind(xmlNode* el, str tag, object seg) except -1:
     """0: a step; 1: transparent; 2: absent (see ``structure._step_kind``)."""
     cdef xmlNode* c
@@ -361,8 +365,13 @@ def walk_body(cetree._Element body, str body_tag, object cba):
                 descend_info.append((segs, paths))
                 continue
             count += 1
-            if seg in segs:
-                i = segs.index(seg)
+            # Recursion collapse: the nearest place of the step among the
+            # last RECURSION_SPAN steps (segments.RECURSION_SPAN; the probe
+            # page checks the two walkers agree).
+            i = len(segs) - 1
+            while i >= 0 and i >= len(segs) - RECURSION_SPAN and segs[i] != seg:
+                i -= 1
+            if i >= 0 and i >= len(segs) - RECURSION_SPAN:
                 c_segs = segs[: i + 1]
                 c_paths = paths[: i + 1]
             else:

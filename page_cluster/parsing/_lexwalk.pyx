@@ -534,6 +534,8 @@ cdef pc_lxb_node* _single_element_child(pc_lxb_node* el) except? NULL:
     return only
 
 
+#: See ``segments.RECURSION_SPAN`` (the probe page checks the walkers agree).
+cdef int RECURSION_SPAN = 3
 cdef int32_t _TBODY_SEG = -1  # the segment ids of a bare ``tbody`` and ``p``, set per walk
 cdef int32_t _P_SEG = -1
 
@@ -743,6 +745,7 @@ cdef tuple _walk_into(Walk* w, pc_lxb_node* root, str body_tag, bytes cba_bytes)
     cdef TagInfo info
     cdef Frame frame, tmp
     cdef int32_t pid, seg, p, cpid
+    cdef int up
     cdef long count = 0
     cdef bint in_text, emitted, block, any_inline, any_item
     cdef int kind
@@ -826,14 +829,17 @@ cdef tuple _walk_into(Walk* w, pc_lxb_node* root, str body_tag, bytes cba_bytes)
                 c = c.next
                 continue
             count += 1
-            # Recursion collapse: a step already on the path folds back to it.
+            # Recursion collapse: a step among the last RECURSION_SPAN on the
+            # path folds back to its nearest place there.
             cpid = -1
             p = pid
-            while p >= 0:
+            up = 0
+            while p >= 0 and up < RECURSION_SPAN:
                 if w.seg[p] == seg:
                     cpid = p
                     break
                 p = w.parent[p]
+                up += 1
             if cpid < 0:
                 cpid = _child_path(w, pid, seg)
             _mark_node(w, cpid)

@@ -190,7 +190,9 @@ _PROBE = (
     "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
     "<code><i>c</i></code><code>open<div><p>a</p></div><p>b</p>"
     "<u><b> </b></u><i><b class='x'></b></i><pre>a</p>b</pre><ul><li>x</li></p></ul><p> </p>"
-    "<p class='k'></p></main></body></html>"
+    "<p class='k'></p><div class='c'><section><div class='w'><article><div class='c'>"
+    "<p>far</p></div></article></div></section></div><table class='t'><tr><td>"
+    "<table class='t'><tr><td>near</td></tr></table></td></tr></table></main></body></html>"
 ).encode("utf-8")
 
 

@@ -93,6 +93,12 @@ NO_PARAGRAPH_TAGS = frozenset(
 
 #: Repeated list and table items, whose per-position classes are not template.
 ITEM_TAGS = frozenset({"tr", "li", "dt", "dd"})
+#: Recursion collapse reaches back at most this many steps: a list in a list
+#: item (``ul > li > ul``), a section in a section, a table in a table cell
+#: (``table > tr > td > table``, the deepest way HTML nests a structure in
+#: itself). A name met again further down is a class reused elsewhere (a
+#: grid's ``col`` in the page layout and again in a footer row), not recursion.
+RECURSION_SPAN = 3
 
 #: Landmark types reported by explanations (``main`` is tracked separately).
 LANDMARK_TYPES = ("header", "footer", "nav", "aside", "form", "search")

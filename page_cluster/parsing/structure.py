@@ -6,9 +6,10 @@ two renders of one template produce the same tokens whatever their content:
 
 * **folding**: a ``div``/``span`` with no class and no role that wraps exactly one
   element adds no step (wrapper soup from editors and frameworks);
-* **recursion collapse**: a step already on the path folds back to where it first
-  appeared, so nested sections, lists and tables give the same tokens at any
-  nesting depth;
+* **recursion collapse**: a step already on the path at most
+  :data:`~page_cluster.parsing.segments.RECURSION_SPAN` steps up folds back to
+  it, so nested sections, lists and tables give the same tokens at any nesting
+  depth (a name met again further down is a reused class, and keeps its path);
 * **opaque elements** (``script``, ``style``, ``svg`` ...) are leaves;
 * **transparent elements** add no step, their children are walked as the
   parent's: a bare ``tbody`` (HTML5 parsers insert one in every table, HTML 4
@@ -42,6 +43,7 @@ from .segments import (
     build_segment,
     normalize_class,
     stable_classes,
+    RECURSION_SPAN,
 )
 
 __all__ = [
@@ -204,8 +206,8 @@ def _walk_below(
                 descend.append((child, segs, paths))
                 continue
             count += 1
-            if seg in segs:
-                i = segs.index(seg)
+            i = _recursion_index(segs, seg)
+            if i >= 0:
                 c_segs, c_paths = segs[: i + 1], paths[: i + 1]
             else:
                 c_segs, c_paths = (*segs, seg), (*paths, paths[-1] + ">" + seg)
@@ -220,6 +222,19 @@ def _walk_below(
         # Reversed, so that popping continues in document order.
         stack.extend(reversed(descend))
     return list(seen_nodes), list(seen_leaves), count
+
+
+def _recursion_index(segs: tuple[str, ...], seg: str) -> int:
+    """Where ``seg`` folds back to: its nearest place among the last
+    :data:`RECURSION_SPAN` steps of the path ``segs``, or -1.
+
+    >>> _recursion_index(("body", "ul", "li"), "ul"), _recursion_index(("body", "a", "b", "c", "d"), "a")
+    (1, -1)
+    """
+    for i in range(len(segs) - 1, max(len(segs) - RECURSION_SPAN, 0) - 1, -1):
+        if segs[i] == seg:
+            return i
+    return -1
 
 
 #: What an element is to the walk (see :func:`_step_kind`).
@@ -422,7 +437,10 @@ _PROBE = (
     "<div><span></span></div><input type='Text'><table><tbody><tr><td>t</td></tr></tbody>"
     "<tbody class='b'><tr><td>u</td></tr></tbody></table><b><div><p>x</p></div></b>"
     "<code><i>c</i></code><u><b> </b></u><i><b class='x'></b></i>"
-    "<pre>a</p>b</pre><ul><li>x</li></p></ul><p> </p><p class='k'></p></main></body></html>"
+    "<pre>a</p>b</pre><ul><li>x</li></p></ul><p> </p><p class='k'></p>"
+    "<div class='c'><section><div class='w'><article><div class='c'><p>far</p></div>"
+    "</article></div></section></div><table class='t'><tr><td><table class='t'><tr>"
+    "<td>near</td></tr></table></td></tr></table></main></body></html>"
 ).encode("utf-8")
 
 _FAST_WALK = _load_fast_walk()
