@@ -83,7 +83,9 @@ def test_recursion_collapses_nested_structures():
     deep = toks("<body><ul><li><ul><li><ul><li>c</li></ul></li></ul></li></ul></body>")
     assert shallow == deep == ["body>ul>li"]
     # a table in a table cell is three steps down: still one structure
-    nested = toks("<body><table><tr><td><table><tr><td>x</td></tr></table></td></tr></table></body>")
+    nested = toks(
+        "<body><table><tr><td><table><tr><td>x</td></tr></table></td></tr></table></body>"
+    )
     assert nested == toks("<body><table><tr><td>x</td></tr></table></body>")
 
 
@@ -153,3 +155,14 @@ def test_content_block_attribute_hides_free_form_blocks():
 def test_deep_nesting_does_not_overflow():
     html = "<body>" + "<div class=a><div class=b>" * 5000 + "x" + "</div></div>" * 5000 + "</body>"
     assert toks(html)  # no RecursionError
+
+
+def test_a_coded_page_type_on_the_body_is_kept():
+    """WordPress names its not-found page ``error404`` on the body: a word and a
+    number, kept there (numbers folded); a hash-like class is still dropped."""
+    from page_cluster.parsing.signature import page_structure
+
+    structure, _, _ = page_structure(
+        '<body class="error404 hfeed k3j9zq2a active"><p>x</p></body>', backend=_backend
+    )
+    assert sorted(structure.attr_tokens) == ["@body.class:error#", "@body.class:hfeed"]

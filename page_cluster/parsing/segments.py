@@ -190,6 +190,25 @@ def stable_classes(class_attr: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+_CODED_NAME = re.compile(r"^[a-z]{3,}\d+$")
+
+
+def stable_body_classes(class_attr: str) -> tuple[str, ...]:
+    """:func:`stable_classes` of the page's ``body``, where generators name the
+    page type: a word and a number there (WordPress's ``error404``) is a coded
+    page type, not a hash, and is kept (numbers folded: ``error#``).
+
+    >>> stable_body_classes("error404 hfeed active"), stable_classes("error404 hfeed")
+    (('error#', 'hfeed'), ('hfeed',))
+    """
+    out = {
+        normalize_class(c)
+        for c in class_attr.split()
+        if not is_noise_class(c) or (_CODED_NAME.match(c) and not _STATE_CLASS.match(c))
+    }
+    return tuple(sorted(out))
+
+
 def build_segment(tag: str, classes: tuple[str, ...], role: str | None, type_: str | None) -> str:
     """Name one element: ``tag.cls1.cls2[role=x][type=y]``.
 

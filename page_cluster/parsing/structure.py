@@ -40,10 +40,11 @@ from .segments import (
     ITEM_TAGS,
     NO_PARAGRAPH_TAGS,
     OPAQUE_TAGS,
+    RECURSION_SPAN,
     build_segment,
     normalize_class,
+    stable_body_classes,
     stable_classes,
-    RECURSION_SPAN,
 )
 
 __all__ = [
@@ -127,7 +128,7 @@ def body_attr_tokens(body_classes: str | None, body_id: str | None) -> tuple[lis
     tokens: list[str] = []
     if body_classes:
         class_list = [c for c in body_classes.split() if c]
-        for c in stable_classes(body_classes):
+        for c in stable_body_classes(body_classes):
             tokens.append(f"{ATTR_PREFIX}body.class:{c}")
     if body_id and body_id.strip():
         tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
@@ -228,8 +229,10 @@ def _recursion_index(segs: tuple[str, ...], seg: str) -> int:
     """Where ``seg`` folds back to: its nearest place among the last
     :data:`RECURSION_SPAN` steps of the path ``segs``, or -1.
 
-    >>> _recursion_index(("body", "ul", "li"), "ul"), _recursion_index(("body", "a", "b", "c", "d"), "a")
-    (1, -1)
+    >>> _recursion_index(("body", "ul", "li"), "ul")
+    1
+    >>> _recursion_index(("body", "a", "b", "c", "d"), "a")
+    -1
     """
     for i in range(len(segs) - 1, max(len(segs) - RECURSION_SPAN, 0) - 1, -1):
         if segs[i] == seg:
