@@ -183,7 +183,8 @@ def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.0
             if not dot or not ext.isalnum() or len(ext) > 5:
                 stem, ext = name, ""
             parts = [w for w in words_re.split(stem) if w]
-            pair = (parts[0], parts[-1]) if len(parts) >= 2 else (None, None)
+            # Only file names are shaped: a name without an extension is a slug.
+            pair = (parts[0], parts[-1]) if len(parts) >= 2 and ext else (None, None)
             split.append((pair, f".{ext}" if ext else ""))
         firsts = Counter(f for (f, _), _ in split if f is not None)
         lasts = Counter(t for (_, t), _ in split if t is not None)
@@ -281,6 +282,29 @@ def test_route_forms_drop_the_mirror_axis():
 
 
 def test_name_shapes_can_be_left_out():
-    paths = [["the-" + w] for w in ("a", "b", "c", "d")] + [["x"]]
+    paths = [["the-" + w + ".html"] for w in ("a", "b", "c", "d")] + [["x.html"]]
     assert set(route_patterns(paths, shapes=False)) == {"*"}
-    assert "the*" in route_patterns(paths)
+    assert "the*.html" in route_patterns(paths)
+
+
+def test_slugs_are_not_shaped():
+    """A catalogue's slugs repeat its words (``ember-tall-mug``,
+    ``ember-low-vase``, ``ridge-tall-mug``): one route for every product, where
+    a generator's file names (``classFoo.html``, ``Foo-members.html``) keep
+    their kinds."""
+    words = [
+        "ember-tall-mug",
+        "ember-low-vase",
+        "ember-footed-bowl",
+        "ridge-tall-mug",
+        "ridge-low-vase",
+        "ridge-plate",
+        "moor-tall-mug",
+        "quarry-vase",
+    ]
+    slugs = [["product", w, ""] for w in words]
+    assert set(route_patterns(slugs)) == {"product/*"}
+    files = [["api", f"class-{w}.html"] for w in words] + [
+        ["api", f"{w}-members.html"] for w in words
+    ]
+    assert {"api/class*.html", "api/*members.html"} <= set(route_patterns(files))

@@ -197,8 +197,8 @@ class _SegmentTable:
         return got
 
     def shapes(self, seg: np.ndarray, group: np.ndarray, floor: np.ndarray) -> np.ndarray:
-        """Variable segments as ``first*last`` string ids: a name's first and last
-        word kept where they recur among the group's variable names
+        """Variable segments as ``first*last`` string ids: a file name's first and
+        last word kept where they recur among the group's variable file names
         (``class*members``, ``*source.html``, ``group*``), else ``*``.
 
         Generators build file names from a kind and a name
@@ -209,6 +209,12 @@ class _SegmentTable:
         table = np.asarray([self.words(int(x)) for x in uniq.tolist()], dtype=np.int64)
         words = table.reshape(-1, 3)[inv.ravel()]
         first, last, ext = words[:, 0], words[:, 1], words[:, 2]
+        # Only file names carry a generator's scheme (``classFoo.html``); a
+        # name without an extension is a slug (``/product/ember-tall-mug/``),
+        # whose recurring words are the catalogue's vocabulary, not a kind.
+        filed = ext != self.intern("")
+        first = np.where(filed, first, -1)
+        last = np.where(filed, last, -1)
         size = len(self.strings) + 1
         kept = []
         for word in (first, last):
