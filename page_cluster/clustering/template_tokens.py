@@ -396,7 +396,8 @@ def positional_tokens(
     # stay bounded, MAX_MAIN_BLOCKS² per token set).
     per_row = np.bincount(row_of, minlength=rows.shape[0])
     crowded = per_row[row_of] > MAX_MAIN_BLOCKS
-    excluded = set(np.unique(k_of[crowded]).tolist())
+    excluded = np.zeros(len(cand), dtype=bool)
+    excluded[k_of[crowded]] = True
     row_of, k_of = row_of[~crowded], k_of[~crowded]
     # Pairs of candidates on one token set: hit i with hit i + d of the same row.
     a_parts, b_parts = [], []
@@ -428,6 +429,6 @@ def positional_tokens(
             variant = any(
                 classes & other for j, other_tag, other in kids if j != k and other_tag == tag
             )
-            if alone and not variant and k not in excluded:
+            if alone and not variant and not excluded[k]:
                 out[cand[k]] = True
     return out

@@ -295,7 +295,7 @@ def walk_body(cetree._Element body, str body_tag, object cba):
     cdef object seg, shared
     cdef bytes cba_bytes = cba.encode("utf-8") if cba is not None else None
     cdef const char* cba_c = NULL
-    cdef Py_ssize_t i, k
+    cdef Py_ssize_t i, k, lo
     cdef int kind
 
     if cba_bytes is not None:
@@ -368,10 +368,11 @@ def walk_body(cetree._Element body, str body_tag, object cba):
             # Recursion collapse: the nearest place of the step among the
             # last RECURSION_SPAN steps (segments.RECURSION_SPAN; the probe
             # page checks the two walkers agree).
+            lo = max(len(segs) - RECURSION_SPAN, 0)
             i = len(segs) - 1
-            while i >= 0 and i >= len(segs) - RECURSION_SPAN and segs[i] != seg:
+            while i >= lo and segs[i] != seg:
                 i -= 1
-            if i >= 0 and i >= len(segs) - RECURSION_SPAN:
+            if i >= lo:
                 c_segs = segs[: i + 1]
                 c_paths = paths[: i + 1]
             else:

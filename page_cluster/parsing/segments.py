@@ -201,12 +201,8 @@ def stable_body_classes(class_attr: str) -> tuple[str, ...]:
     >>> stable_body_classes("error404 hfeed active"), stable_classes("error404 hfeed")
     (('error#', 'hfeed'), ('hfeed',))
     """
-    out = {
-        normalize_class(c)
-        for c in class_attr.split()
-        if not is_noise_class(c) or (_CODED_NAME.match(c) and not _STATE_CLASS.match(c))
-    }
-    return tuple(sorted(out))
+    coded = {normalize_class(c) for c in class_attr.split() if _CODED_NAME.match(c)}
+    return tuple(sorted(coded.union(stable_classes(class_attr))))
 
 
 def build_segment(tag: str, classes: tuple[str, ...], role: str | None, type_: str | None) -> str:
