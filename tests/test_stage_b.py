@@ -317,3 +317,39 @@ def test_product_pages_with_optional_parts_side_by_side_on_one_page_are_one_clus
     assert len(set(run_clustering(pages).page_keys)) == 1
     # Without that page the blocks never share one: two templates.
     assert len(set(run_clustering(pages[:40]).page_keys)) == 2
+
+
+# A generated manual: 0 body, 1 the node's div, 2 a paragraph in it (on most
+# pages), 3 a class-named table in it and 4 its rows (one page only: a one-off
+# block, kept on presumption).
+MANUAL_PARENT = np.array([-1, 0, 1, 1, 3])
+MANUAL_WEAK = np.array([False, False, False, True, True])
+MANUAL_RATE = np.array([1.0, 1.0, 0.95, 0.05, 1.0])
+
+
+def manual_groups(share: float, carry: list[float]) -> list[int]:
+    prof = np.array([[1, 1, 1, 0, 0], [1, 1, 0, 1, 1]], dtype=float)
+    return agglomerate_units(
+        prof,
+        np.array([19.0, 1.0]),
+        MANUAL_PARENT,
+        weak=MANUAL_WEAK,
+        base_rate=MANUAL_RATE,
+        one_off=(np.asarray(carry), share),
+    ).tolist()
+
+
+def test_a_page_with_a_one_off_block_and_no_paragraph_is_its_own_template():
+    # One page in twenty carries a one-off block; it also lacks the paragraph
+    # that 95% of pages have: 0.05 x 0.05 is beyond chance.
+    assert manual_groups(0.05, [0.0, 1.0]) == [0, 1]
+
+
+def test_one_off_blocks_are_not_notable_where_many_pages_carry_one():
+    # Half the site's pages carry a one-off block of their own: one more,
+    # without a paragraph, is content variation.
+    assert manual_groups(0.5, [0.0, 1.0]) == [0, 0]
+
+
+def test_without_the_one_off_witness_a_missing_paragraph_alone_merges():
+    assert manual_groups(0.05, [0.0, 0.0]) == [0, 0]

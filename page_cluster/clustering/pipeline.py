@@ -24,7 +24,7 @@ from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
 from .slots import generalize_slots
 from .stage_a import cluster_block
-from .stage_b import Together, agglomerate_units
+from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
     TemplateTokenModel,
     positional_tokens,
@@ -291,10 +291,11 @@ def cluster_host_corpus(
     emit(ProgressEvent("pass0-signals", pages_seen=n))
     items = _items(corpus, page_block, p)
     host_models, host_weights = _template_models(corpus, items, host_of_block, p)
-    units = _stage_a(corpus, items, block_names, host_of_block, host_weights, p, emit)
+    one_offs = _one_offs(corpus, items, host_of_block, host_models, p)
+    units = _stage_a(corpus, items, block_names, host_of_block, host_weights, p, emit, one_offs)
     emit(ProgressEvent("stage-b-start", unit_count=len(units.items)))
     item_cluster, cluster_keys, cluster_units = _stage_b(
-        corpus, items, units, host_models, sorted(host_weights), p, emit
+        corpus, items, units, host_models, sorted(host_weights), p, emit, one_offs
     )
     if n > COMPAT_PASS1B_PAGES:
         # Large corpora: keep the reference's ``pass1b:`` phase visible. Nothing
@@ -405,6 +406,123 @@ def _template_models(
     return host_models, host_weights
 
 
+def lone_blocks(lone: np.ndarray, info: TokenInfo, min_items: int = SUBSTANTIAL) -> np.ndarray:
+    """Tokens of ``lone`` (each on one page) in a subtree of at least
+    ``min_items`` of them: a block, not a single element such as an anchor.
+
+    >>> tokens = ["body", "body>span#a", "body>table.x", "body>table.x>tr"]
+    >>> lone_blocks(np.array([False, True, True, True]), token_info(tokens)).tolist()
+    [False, False, True, True]
+    """
+    lone = np.asarray(lone, dtype=bool)
+    parent, depth = info.parent, info.depth
+    linked = lone & (parent >= 0) & lone[np.maximum(parent, 0)] & ~info.is_attr
+    size = lone.astype(np.int64)
+    top = int(depth.max(initial=0))
+    for d in range(top, 0, -1):
+        kids = np.flatnonzero(linked & (depth == d))
+        np.add.at(size, parent[kids], size[kids])
+    out = lone & (size >= min_items)
+    for d in range(1, top + 1):
+        kids = np.flatnonzero(linked & (depth == d))
+        out[kids] |= out[parent[kids]]
+    return out
+
+
+def _dense_columns(rows: BinaryRows, cols: np.ndarray) -> np.ndarray:
+    """``rows`` x ``cols`` (sorted, distinct token ids) as a dense boolean array."""
+    out = np.zeros((rows.n_rows, len(cols)), dtype=bool)
+    pos = np.searchsorted(cols, rows.indices)
+    hit = pos < len(cols)
+    hit[hit] = cols[pos[hit]] == rows.indices[hit]
+    out[rows.row_ids()[hit], pos[hit]] = True
+    return out
+
+
+#: Pages carrying a one-off block are judged this many at a time (a dense
+#: pages x common parts array each).
+NOTABLE_CHUNK = 4096
+
+
+@dataclass(slots=True)
+class _OneOffs:
+    """Pages that carry a one-off block (see ``stage_b._Units._one_off``).
+
+    ``carry``: per item, does its signature carry a one-off block; ``share``:
+    per host, the share of its pages that do; ``notable``: per item, a page
+    that carries one and lacks a part most of the host's pages have, beyond
+    what chance explains (Stage A keeps it out of every unit).
+    """
+
+    carry: np.ndarray
+    share: dict[str, float]
+    notable: np.ndarray
+
+
+def _one_offs(
+    corpus: Corpus,
+    items: _Items,
+    host_of_block: list[str],
+    host_models: dict[str, TemplateTokenModel],
+    p: ClusterParams,
+) -> _OneOffs:
+    """Which pages carry a one-off block, per host how common that is, and
+    which of them also lack a part most pages have beyond what chance
+    explains (an index page of a manual: a generated table, no prose).
+
+    Stage A would fold such a page into a unit of ordinary pages (what it
+    carries is on no other page, so it cannot tell groups apart); Stage B
+    then never sees it alone."""
+    n_items = len(items.count)
+    carry = np.zeros(n_items, dtype=bool)
+    notable = np.zeros(n_items, dtype=bool)
+    share: dict[str, float] = {}
+    matrix, info = corpus.rows, corpus.info
+    chrome = site_chrome(corpus.tokens, info)
+    item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
+    for host, model in host_models.items():
+        share[host] = 1.0
+        if model.weak is None:
+            continue
+        idx = np.flatnonzero(item_host == host)
+        blocks = lone_blocks(model.weak & (model.support < 2), info, p.substantial)
+        if not blocks.any():
+            share[host] = 0.0
+            continue
+        rows = matrix.take(items.sig[idx])
+        has = rows.keep_columns(blocks).row_sums() > 0
+        carry[idx] = has
+        counts = items.count[idx].astype(np.float64)
+        f = float(counts[has].sum() / max(counts.sum(), 1.0))
+        share[host] = f
+        # Parts typical of the host's pages where their parent is (as Stage
+        # B's witnesses: template structure and the text right below it, not
+        # chrome).
+        heads = model.heads if model.heads is not None else np.zeros_like(model.keep)
+        parent = info.parent
+        rate = np.divide(
+            model.support,
+            model.support[np.maximum(parent, 0)],
+            out=np.zeros(len(parent)),
+            where=(parent >= 0) & (model.support[np.maximum(parent, 0)] > 0),
+        )
+        common = ((model.keep & ~model.weak) | heads) & ~chrome & ~info.is_attr
+        common &= (parent >= 0) & (rate >= p.characteristic)
+        cols = np.flatnonzero(common)
+        if not len(cols) or not has.any():
+            continue
+        parents, parent_of = np.unique(parent[cols], return_inverse=True)
+        carriers = np.flatnonzero(has)
+        for start in range(0, len(carriers), NOTABLE_CHUNK):
+            chunk = carriers[start : start + NOTABLE_CHUNK]
+            sub = rows.take(chunk)
+            missing = _dense_columns(sub, parents)[:, parent_of] & ~_dense_columns(sub, cols)
+            # The least likely part it lacks (as Stage B counts it).
+            lacking = np.where(missing, 1.0 - rate[cols], 1.0).min(axis=1, initial=1.0)
+            notable[idx[chunk[lacking * f <= p.significance]]] = True
+    return _OneOffs(carry=carry, share=share, notable=notable)
+
+
 @dataclass(slots=True)
 class _UnitList:
     """Stage A's units: their items, keys, hosts and blocks (parallel lists)."""
@@ -423,30 +541,40 @@ def _stage_a(
     host_weights: dict[str, np.ndarray],
     p: ClusterParams,
     emit: ProgressCallback,
+    one_offs: _OneOffs | None = None,
 ) -> _UnitList:
-    """Tight units per block."""
+    """Tight units per block; a notable one-off page (see :class:`_OneOffs`)
+    is a unit of its own, whatever the rest of it shares with other pages."""
     units = _UnitList([], [], [], [])
     total_blocks = len(block_names)
     for b in range(total_blocks):
-        members = np.nonzero(items.block == b)[0]
-        weights = host_weights[host_of_block[b]]
-        result = cluster_block(
-            corpus.rows,
-            items.sig[members],
-            items.count[members],
-            weights,
-            max_distance=p.unit_distance,
-        )
-        if result.path != "exact":
-            emit(
-                ProgressEvent(
-                    "note",
-                    message=f"pass1: block {b + 1}: {len(members)} signatures, "
-                    f"{result.path} near-duplicate path",
-                )
+        in_block = np.nonzero(items.block == b)[0]
+        alone = np.zeros(len(in_block), dtype=bool)
+        if one_offs is not None:
+            alone = one_offs.notable[in_block]
+        members = in_block[~alone]
+        groups: list[np.ndarray] = []
+        if len(members):
+            weights = host_weights[host_of_block[b]]
+            result = cluster_block(
+                corpus.rows,
+                items.sig[members],
+                items.count[members],
+                weights,
+                max_distance=p.unit_distance,
             )
-        for label in range(int(result.labels.max()) + 1):
-            units.items.append(members[result.labels == label])
+            if result.path != "exact":
+                emit(
+                    ProgressEvent(
+                        "note",
+                        message=f"pass1: block {b + 1}: {len(members)} signatures, "
+                        f"{result.path} near-duplicate path",
+                    )
+                )
+            groups = [members[result.labels == lab] for lab in range(int(result.labels.max()) + 1)]
+        groups += [in_block[k : k + 1] for k in np.flatnonzero(alone).tolist()]
+        for label, group in enumerate(groups):
+            units.items.append(group)
             units.keys.append(format_cluster_key(block_names[b], label))
             units.hosts.append(host_of_block[b])
             units.blocks.append(b)
@@ -464,6 +592,7 @@ def _stage_b(
     hosts: list[str],
     p: ClusterParams,
     emit: ProgressCallback,
+    one_offs: _OneOffs | None = None,
 ) -> tuple[np.ndarray, list[str], list[list[str]]]:
     """Units merged across blocks, per host: each item's cluster, the clusters'
     keys (that of their largest unit) and their units' keys."""
@@ -489,6 +618,7 @@ def _stage_b(
             item_view=items.route_view[items.route],
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
             params=p,
+            one_off=None if one_offs is None else (one_offs.carry, one_offs.share[host]),
         )
         for grp in groups:
             members = [idx[g] for g in grp]
@@ -590,8 +720,12 @@ def _merge_host_units(
     on_note: Callable[[str], None] | None = None,
     item_view: np.ndarray | None = None,
     params: ClusterParams | None = None,
+    one_off: tuple[np.ndarray, float] | None = None,
 ) -> list[list[int]]:
-    """Stage B on one host: groups of unit indices (each sorted, in unit order)."""
+    """Stage B on one host: groups of unit indices (each sorted, in unit order).
+
+    ``one_off``: per item, does it carry a one-off block, and the host's share
+    of pages that do (see ``stage_b._Units._one_off``)."""
     if not units:
         return []
     compared = keep
@@ -649,6 +783,10 @@ def _merge_host_units(
     )
     if len(points) > STAGE_B_DENSE_MAX and on_note is not None:
         on_note(f"stage-b: {len(points)} distinct units, merging within blocks first")
+    point_carry = None
+    if one_off is not None:
+        carried = np.bincount(owner, weights=weights * one_off[0][items], minlength=len(units))
+        point_carry = np.bincount(point_of, weights=carried, minlength=len(points)) / point_sizes
     labels = _agglomerate_scalable(
         prof[points],
         point_sizes,
@@ -663,6 +801,7 @@ def _merge_host_units(
         n_view,
         params,
         together,
+        None if point_carry is None else (point_carry, one_off[1]),
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -723,6 +862,7 @@ def _agglomerate_scalable(
     n_view: int = 0,
     params: ClusterParams | None = None,
     together: Together | None = None,
+    one_off: tuple[np.ndarray, float] | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -744,11 +884,13 @@ def _agglomerate_scalable(
             view_routes=n_view,
             params=params,
             together=together,
+            one_off=one_off,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
     group_routes: list[np.ndarray] = []
     group_size: list[float] = []
+    group_carry: list[float] = []
     for b in np.unique(blocks):
         idx = np.nonzero(blocks == b)[0]
         sub = agglomerate_units(
@@ -764,6 +906,7 @@ def _agglomerate_scalable(
             view_routes=n_view,
             params=params,
             together=together,
+            one_off=None if one_off is None else (one_off[0][idx], one_off[1]),
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -772,6 +915,8 @@ def _agglomerate_scalable(
             group_prof.append((prof[members] * w[:, None]).sum(axis=0) / w.sum())
             group_routes.append((routes[members] * w[:, None]).sum(axis=0) / w.sum())
             group_size.append(float(w.sum()))
+            if one_off is not None:
+                group_carry.append(float((one_off[0][members] * w).sum() / w.sum()))
     top = (
         _agglomerate_scalable(
             np.asarray(group_prof),
@@ -787,6 +932,7 @@ def _agglomerate_scalable(
             n_view,
             params,
             together,
+            None if one_off is None else (np.asarray(group_carry), one_off[1]),
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

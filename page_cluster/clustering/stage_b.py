@@ -152,6 +152,7 @@ class _Units:
         view_routes: int = 0,
         params: ClusterParams | None = None,
         together: Together | None = None,
+        one_off: tuple[np.ndarray, float] | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -166,6 +167,9 @@ class _Units:
         self.view_routes = view_routes
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
+        #: Per unit, the share of its pages that carry a one-off block, and how
+        #: common carrying one is across the host (see :meth:`_one_off`).
+        self.carry, self.one_off_share = one_off if one_off is not None else (None, 1.0)
         self.base_rate = base_rate if base_rate is not None else np.full(prof.shape[1], 0.5)
         self.parent_cols = parent_cols
         self.top = top
@@ -240,6 +244,8 @@ class _Units:
         self.mass_any = self.mass_any[keep] if self.view_routes else self.mass
         if self.routes is not None:
             self.routes = self.routes[keep]
+        if self.carry is not None:
+            self.carry = self.carry[keep]
         local = np.full(int(keep.max(initial=-1)) + 1, -1)
         local[keep] = np.arange(len(keep))
         owned = self.owner >= 0
@@ -418,9 +424,74 @@ class _Units:
             far = np.minimum(shaped, shaped[i]).sum(axis=1) <= self.t_routes
             out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
         out |= self._other_view(i)
+        out |= self._one_off(i)
         if self.together is None:
             return out | both, np.zeros(len(out), dtype=bool)
         return out | both, both & ~out
+
+    def _one_off(self, i: int) -> np.ndarray:
+        """Units kept apart from unit ``i`` because one side's pages each carry
+        a one-off block (a subtree of rare structure that no other page has)
+        and lack a part that most pages have and the other side has, and
+        chance explains the two together at most at :data:`SIGNIFICANCE`.
+
+        One page can be a template of its own: an index page whose whole main
+        area is a generated table, among prose pages that all have paragraphs.
+        Neither witness is significant alone on a few pages (some pages carry
+        a one-off block, a few lack a paragraph), but pages that carry one
+        *and* lack what most pages have are both at once. The chance of
+        carrying one is the host's share of such pages, so on a site whose
+        writers often add one-off blocks, a page with one is not notable.
+        """
+        k = len(self.prof)
+        out = np.zeros(k, dtype=bool)
+        if self.carry is None:
+            return out
+        carries = self.carry >= self.t_char
+        if not carries.any():
+            return out
+        lacks = self.carry <= self.t_absent
+        missing_here, missing_there = self._missing(i, self.heads | self.evidence)
+        share = self.one_off_share
+        if carries[i]:
+            chance = share ** self.sizes[i] * missing_here
+            out |= lacks & (missing_here < 1.0) & (chance <= self.t_significance)
+        if lacks[i]:
+            chance = share**self.sizes * missing_there
+            out |= carries & (missing_there < 1.0) & (chance <= self.t_significance)
+        return out
+
+    def _missing(self, i: int, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per unit: how likely chance explains unit ``i`` lacking a part of
+        ``mask`` typical of the host's pages (where its parent is, on
+        :data:`CHARACTERISTIC` of them) that the unit has, and the unit lacking
+        one that ``i`` has (1: no such part). The least likely part counts:
+        lacking several typical parts is more evidence, not less.
+        """
+        k = len(self.prof)
+        here, there = np.ones(k), np.ones(k)
+        ch, ab, seen = self.characteristic, self.absent, self.parent_seen
+        cols = np.flatnonzero(ch[i] & mask)
+        rows, which = np.nonzero(seen[:, cols] & ab[:, cols])
+        self._least(there, rows, cols[which], self.sizes[rows])
+        lacking = seen[i] & mask & ab[i]
+        cols = np.flatnonzero(lacking & self.shared)
+        rows, which = np.nonzero(ch[:, cols])
+        own_cols, owners = self._owned_by_others(i, lacking)
+        held = ch[owners, own_cols]
+        rows = np.concatenate([rows, owners[held]])
+        cells = np.concatenate([cols[which], own_cols[held]])
+        self._least(here, rows, cells, self.sizes[i])
+        return here, there
+
+    def _least(
+        self, out: np.ndarray, rows: np.ndarray, cols: np.ndarray, n_lack: np.ndarray | float
+    ) -> None:
+        """``out[r]``: the least chance over the cells of row ``r``."""
+        if len(rows):
+            rate = self.base_rate[cols]
+            chance = np.where(rate >= self.t_char, (1.0 - rate) ** n_lack, 1.0)
+            np.minimum.at(out, rows, chance)
 
     def _substantial(
         self, i: int, ev: np.ndarray | None = None, mass: np.ndarray | None = None
@@ -509,6 +580,7 @@ def agglomerate_units(
     view_routes: int = 0,
     params: ClusterParams | None = None,
     together: Together | None = None,
+    one_off: tuple[np.ndarray, float] | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -520,7 +592,9 @@ def agglomerate_units(
     merge (unit ``j`` pooled into ``i``). ``params`` holds the thresholds
     (default: this module's constants). ``together`` says which evidence
     columns share a page (see :class:`Together`); without it every two-sided
-    block of established structure keeps units apart.
+    block of established structure keeps units apart. ``one_off`` is each
+    unit's share of pages carrying a one-off block and the host's share of
+    such pages (see :meth:`_Units._one_off`).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -559,6 +633,7 @@ def agglomerate_units(
         view_routes,
         params,
         together,
+        None if one_off is None else (np.asarray(one_off[0], np.float64).copy(), one_off[1]),
     )
     ids = np.arange(k)
     group = np.arange(k)
@@ -616,6 +691,9 @@ def _agglomerate(
         prof[i] = (prof[i] * sizes[i] + prof[j] * sizes[j]) / total
         if routes is not None:
             routes[i] = (routes[i] * sizes[i] + routes[j] * sizes[j]) / total
+        if units.carry is not None:
+            carry = units.carry
+            carry[i] = (carry[i] * sizes[i] + carry[j] * sizes[j]) / total
         sizes[i] = total
         active[j] = False
         group[group == ids[j]] = ids[i]
