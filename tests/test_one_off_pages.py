@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from page_cluster.api.resolve import run_clustering
+from page_cluster.clustering.pipeline import _dense_columns, lone_blocks
+from page_cluster.signatures.binary_rows import BinaryRows
+from page_cluster.signatures.corpus import token_info
 
 #: The node's sectioning level names its div: a value, not a design.
 KINDS = ["chapter", "section", "subsection", "subsubsection", "appendix", "appendixsec"]
@@ -20,10 +27,10 @@ KINDS = ["chapter", "section", "subsection", "subsubsection", "appendix", "appen
 def _node_body(rng: random.Random, i: int, kind: str) -> str:
     parts = [f'<span id="node-{i}"></span><h2 class="{kind}">{i} Node {i}</h2>']
     for _ in range(rng.randint(1, 4)):
-        kind = rng.choice(["p", "p", "p", "example", "menu"])
-        if kind == "example":
+        block = rng.choice(["p", "p", "p", "example", "menu"])
+        if block == "example":
             parts.append('<div class="example"><pre class="example">x = 1;</pre></div>')
-        elif kind == "menu":
+        elif block == "menu":
             items = "".join(f'<li><a href="n{k}.html">Sub {k}</a></li>' for k in range(3))
             parts.append(f'<ul class="section-toc">{items}</ul>')
         else:
@@ -96,3 +103,45 @@ def test_a_node_with_a_one_off_figure_beside_its_paragraphs_stays_a_node() -> No
         groups = _groups(pages, labels)
         assert len(groups["node"]) == 1, seed
         assert groups["index"].isdisjoint(groups["node"]), seed
+
+
+# --- the pure helpers, against naive definitions -------------------------
+
+
+_STEPS = st.sampled_from(["div", "p", "table.x", "tr", "span#a", "ul", "li"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    paths=st.lists(st.lists(_STEPS, min_size=1, max_size=4), min_size=1, max_size=12),
+    marks=st.data(),
+)
+def test_lone_blocks_are_subtrees_of_two_or_more_lone_tokens(paths, marks) -> None:
+    tokens = sorted({">".join(["body", *p[:k]]) for p in paths for k in range(len(p) + 1)})
+    info = token_info(tokens)
+    lone = np.array(marks.draw(st.lists(st.booleans(), min_size=len(tokens), max_size=len(tokens))))
+    got = lone_blocks(lone, info)
+
+    def root(t: int) -> int:
+        while info.parent[t] >= 0 and lone[info.parent[t]]:
+            t = int(info.parent[t])
+        return t
+
+    def size(t: int) -> int:
+        return int(lone[t]) + sum(size(c) for c in np.flatnonzero(info.parent == t) if lone[c])
+
+    want = [bool(lone[t]) and size(root(t)) >= 2 for t in range(len(tokens))]
+    assert got.tolist() == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rows=st.lists(st.lists(st.integers(0, 15), max_size=8), min_size=1, max_size=6),
+    cols=st.lists(st.integers(0, 15), min_size=1, max_size=8, unique=True),
+)
+def test_dense_columns_reads_exactly_the_asked_columns(rows, cols) -> None:
+    matrix = BinaryRows.from_rows([sorted(set(r)) for r in rows], 16)
+    cols_arr = np.array(sorted(cols))
+    got = _dense_columns(matrix, cols_arr)
+    want = [[c in set(r) for c in cols_arr.tolist()] for r in rows]
+    assert got.tolist() == want
