@@ -353,3 +353,38 @@ def test_one_off_blocks_are_not_notable_where_many_pages_carry_one():
 
 def test_without_the_one_off_witness_a_missing_paragraph_alone_merges():
     assert manual_groups(0.05, [0.0, 0.0]) == [0, 0]
+
+
+# A generated reference: 0 body, 1 the contents area, 2 a code listing right
+# below it (content: a head, on 40% of the host's pages), 3 a text block and
+# 4 its list (template structure, a subtree of two items).
+LISTING_PARENT = np.array([-1, 0, 1, 1, 3])
+LISTING_HEADS = np.array([False, False, True, False, False])
+LISTING_RATE = np.array([1.0, 1.0, 0.4, 0.5, 1.0])
+
+
+def listing_groups(named: list[bool] | None) -> list[int]:
+    prof = np.array([[1, 1, 1, 0, 0], [1, 1, 0, 1, 1]], dtype=float)
+    return agglomerate_units(
+        prof,
+        np.array([6.0, 6.0]),
+        LISTING_PARENT,
+        ~LISTING_HEADS,
+        heads=LISTING_HEADS,
+        weak=np.zeros(5, dtype=bool),
+        base_rate=LISTING_RATE,
+        named=None if named is None else np.array(named),
+    ).tolist()
+
+
+def test_a_named_block_of_content_on_every_page_of_a_unit_is_its_template():
+    # Six source listings, each a div.fragment, against six class pages with a
+    # text block: a generator's named block that comes with its template
+    # (0.4 ** 6 is beyond chance), against the other side's structure.
+    assert listing_groups([False, False, True, False, False]) == [0, 1]
+
+
+def test_unnamed_content_counts_only_by_its_absence():
+    # A writer's table (no name) on every page of a unit is content variation.
+    assert listing_groups([False] * 5) == [0, 0]
+    assert listing_groups(None) == [0, 0]

@@ -599,6 +599,7 @@ def _stage_b(
     item_cluster = np.empty(len(items.count), dtype=np.int64)
     cluster_keys: list[str] = []
     cluster_units: list[list[str]] = []
+    marked = self_named_tokens(corpus.tokens, corpus.info)
     for host in hosts:
         idx = [i for i, h in enumerate(units.hosts) if h == host]
         model = host_models[host]
@@ -619,6 +620,7 @@ def _stage_b(
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
             params=p,
             one_off=None if one_offs is None else (one_offs.carry, one_offs.share[host]),
+            marked=marked,
         )
         for grp in groups:
             members = [idx[g] for g in grp]
@@ -721,11 +723,13 @@ def _merge_host_units(
     item_view: np.ndarray | None = None,
     params: ClusterParams | None = None,
     one_off: tuple[np.ndarray, float] | None = None,
+    marked: np.ndarray | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order).
 
     ``one_off``: per item, does it carry a one-off block, and the host's share
-    of pages that do (see ``stage_b._Units._one_off``)."""
+    of pages that do (see ``stage_b._Units._one_off``); ``marked``: per token,
+    does it name itself (see ``stage_b._chance``)."""
     if not units:
         return []
     compared = keep
@@ -802,6 +806,7 @@ def _merge_host_units(
         params,
         together,
         None if point_carry is None else (point_carry, one_off[1]),
+        None if marked is None else marked[cols],
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -863,6 +868,7 @@ def _agglomerate_scalable(
     params: ClusterParams | None = None,
     together: Together | None = None,
     one_off: tuple[np.ndarray, float] | None = None,
+    named: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -885,6 +891,7 @@ def _agglomerate_scalable(
             params=params,
             together=together,
             one_off=one_off,
+            named=named,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -907,6 +914,7 @@ def _agglomerate_scalable(
             params=params,
             together=together,
             one_off=None if one_off is None else (one_off[0][idx], one_off[1]),
+            named=named,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -933,6 +941,7 @@ def _agglomerate_scalable(
             params,
             together,
             None if one_off is None else (np.asarray(group_carry), one_off[1]),
+            named,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

@@ -112,19 +112,31 @@ class Together:
 
 
 def _chance(
-    rate: np.ndarray, n_lack: np.ndarray | float, n_have: np.ndarray | float, kind: bool | str
+    rate: np.ndarray,
+    n_lack: np.ndarray | float,
+    n_have: np.ndarray | float,
+    kind: bool | str,
+    named: np.ndarray | None = None,
+    share: np.ndarray | float = 1.0,
 ) -> np.ndarray:
     """How likely chance explains a unit of ``n_lack`` pages lacking an item
     that ``rate`` of its parent's pages across the host have.
 
     Unlikely by chance: the lacking unit never has it, or (for structure too
     rare to judge) the having unit of ``n_have`` pages has it on every page.
-    Content (``kind`` ``"content"``) counts only by its absence from pages where
-    most pages have it (an index page without a paragraph).
+    Content (``kind`` ``"content"``) counts by its absence from pages where
+    most pages have it (an index page without a paragraph), and, when it names
+    itself (``named``: a class or an id, as a source listing's
+    ``div.fragment``), also by its presence on the having unit's pages
+    (``share`` of them), as rare named structure does: a writer's table comes
+    and goes, a generator's named block comes with its template.
     """
     chance = (1.0 - rate) ** n_lack
     if kind == "content":
-        return np.where(rate >= 0.5, chance, 1.0)
+        absent = np.where(rate >= 0.5, chance, 1.0)
+        if named is None:
+            return absent
+        return np.where(rate >= 0.5, absent, np.where(named, rate ** (n_have * share), 1.0))
     return np.minimum(chance, rate**n_have)
 
 
@@ -153,6 +165,7 @@ class _Units:
         params: ClusterParams | None = None,
         together: Together | None = None,
         one_off: tuple[np.ndarray, float] | None = None,
+        named: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -167,6 +180,8 @@ class _Units:
         self.view_routes = view_routes
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
+        #: Columns that name themselves (a class, an id): see :func:`_chance`.
+        self.named = named
         #: Per unit, the share of its pages that carry a one-off block, and how
         #: common carrying one is across the host (see :meth:`_one_off`).
         self.carry, self.one_off_share = one_off if one_off is not None else (None, 1.0)
@@ -372,7 +387,9 @@ class _Units:
             if not len(cols):
                 continue
             rate = self.base_rate[cols]
-            chance = _chance(rate, self.sizes[lacking], self.sizes[having], mode)
+            named = self.named[cols] if self.named is not None else None
+            share = self.prof[having, cols]
+            chance = _chance(rate, self.sizes[lacking], self.sizes[having], mode, named, share)
             out.append(cols[chance <= self.t_significance / len(cols)])
         return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
@@ -559,7 +576,9 @@ class _Units:
             return np.bincount(rows, minlength=k) > 0
         n_lack = self.sizes[rows] if lacking is None else self.sizes[lacking]
         n_have = self.sizes[rows] if having is None else self.sizes[having]
-        chance = _chance(self.base_rate[cols], n_lack, n_have, significant)
+        named = self.named[cols] if self.named is not None else None
+        share = self.prof[rows if having is None else having, cols]
+        chance = _chance(self.base_rate[cols], n_lack, n_have, significant, named, share)
         tested = np.bincount(rows, minlength=k)[rows]
         ok = chance <= self.t_significance / tested
         return np.bincount(rows[ok], minlength=k) > 0
@@ -581,6 +600,7 @@ def agglomerate_units(
     params: ClusterParams | None = None,
     together: Together | None = None,
     one_off: tuple[np.ndarray, float] | None = None,
+    named: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -594,7 +614,8 @@ def agglomerate_units(
     columns share a page (see :class:`Together`); without it every two-sided
     block of established structure keeps units apart. ``one_off`` is each
     unit's share of pages carrying a one-off block and the host's share of
-    such pages (see :meth:`_Units._one_off`).
+    such pages (see :meth:`_Units._one_off`). ``named`` marks the columns that
+    name themselves (see :func:`_chance`).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -634,6 +655,7 @@ def agglomerate_units(
         params,
         together,
         None if one_off is None else (np.asarray(one_off[0], np.float64).copy(), one_off[1]),
+        None if named is None else np.asarray(named, dtype=bool),
     )
     ids = np.arange(k)
     group = np.arange(k)
