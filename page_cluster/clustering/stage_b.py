@@ -9,7 +9,9 @@ item's parent. One-sided differences (one unit has items the other lacks) are
 what optional sections look like, and are merged. So are two-sided ones whose
 parts some page of the site has side by side: two templates differ by parts
 that exclude each other, while optional parts come and go independently
-(:meth:`_Units.exclusive`).
+(:meth:`_Units.exclusive`). One difference counts although it is not a
+template's own structure on both sides: pages that each carry a one-off block
+and lack a part typical of the site, beyond chance (:meth:`_Units._one_off`).
 
 Differences count at their root: the distance sums frequency differences only
 over tokens whose parent is on a good share of both units' pages, so a whole
