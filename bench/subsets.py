@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
             ]
             aris = [a for a, _ in results]
             print(
-                f"| {name} | {len(lines)} | {size} | {statistics.fmean(aris):.2f} | "
+                f"| {name} | {len(lines)} | {size} | {statistics.fmean(aris):.3f} | "
                 f"{min(aris):.2f} | {max(aris):.2f} | {sum(c for _, c in results)} |",
                 flush=True,
             )
