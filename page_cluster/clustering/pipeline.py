@@ -290,12 +290,15 @@ def cluster_host_corpus(
     blocking, block_names, page_block, host_of_block = _blocks(corpus)
     emit(ProgressEvent("pass0-signals", pages_seen=n))
     items = _items(corpus, page_block, p)
-    host_models, host_weights = _template_models(corpus, items, host_of_block, p)
-    one_offs = _one_offs(corpus, items, host_of_block, host_models, p)
+    # Per vocabulary token: does it name itself (read by Stage A's model and Stage B).
+    marked = self_named_tokens(corpus.tokens, corpus.info)
+    item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
+    host_models, host_weights = _template_models(corpus, items, item_host, marked, p)
+    one_offs = _one_offs(corpus, items, item_host, host_models, p)
     units = _stage_a(corpus, items, block_names, host_of_block, host_weights, p, emit, one_offs)
     emit(ProgressEvent("stage-b-start", unit_count=len(units.items)))
     item_cluster, cluster_keys, cluster_units = _stage_b(
-        corpus, items, units, host_models, sorted(host_weights), p, emit, one_offs
+        corpus, items, units, host_models, sorted(host_weights), p, emit, one_offs, marked
     )
     if n > COMPAT_PASS1B_PAGES:
         # Large corpora: keep the reference's ``pass1b:`` phase visible. Nothing
@@ -367,15 +370,14 @@ def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
 
 
 def _template_models(
-    corpus: Corpus, items: _Items, host_of_block: list[str], p: ClusterParams
+    corpus: Corpus, items: _Items, item_host: np.ndarray, marked: np.ndarray, p: ClusterParams
 ) -> tuple[dict[str, TemplateTokenModel], dict[str, np.ndarray]]:
-    """Site-level template tokens per host, and the weights Stage A compares."""
+    """Site-level template tokens per host (``item_host``: each item's host;
+    ``marked``: the self-named tokens), and the weights Stage A compares."""
     matrix = corpus.rows
     info = corpus.info
-    marked = self_named_tokens(corpus.tokens, info)
     positional = positional_tokens(corpus.tokens, info, marked, matrix)
     chrome = site_chrome(corpus.tokens, info)
-    item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):
@@ -431,12 +433,9 @@ def lone_blocks(lone: np.ndarray, info: TokenInfo, min_items: int = SUBSTANTIAL)
 
 def _dense_columns(rows: BinaryRows, cols: np.ndarray) -> np.ndarray:
     """``rows`` x ``cols`` (sorted, distinct token ids) as a dense boolean array."""
-    out = np.zeros((rows.n_rows, len(cols)), dtype=bool)
-    pos = np.searchsorted(cols, rows.indices)
-    hit = pos < len(cols)
-    hit[hit] = cols[pos[hit]] == rows.indices[hit]
-    out[rows.row_ids()[hit], pos[hit]] = True
-    return out
+    mask = np.zeros(rows.n_cols, dtype=bool)
+    mask[cols] = True
+    return rows.keep_columns(mask).to_dense(bool)
 
 
 #: Pages carrying a one-off block are judged this many at a time (a dense
@@ -462,7 +461,7 @@ class _OneOffs:
 def _one_offs(
     corpus: Corpus,
     items: _Items,
-    host_of_block: list[str],
+    item_host: np.ndarray,
     host_models: dict[str, TemplateTokenModel],
     p: ClusterParams,
 ) -> _OneOffs:
@@ -479,7 +478,6 @@ def _one_offs(
     share: dict[str, float] = {}
     matrix, info = corpus.rows, corpus.info
     chrome = site_chrome(corpus.tokens, info)
-    item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
     for host, model in host_models.items():
         share[host] = 1.0
         if model.weak is None:
@@ -593,13 +591,13 @@ def _stage_b(
     p: ClusterParams,
     emit: ProgressCallback,
     one_offs: _OneOffs | None = None,
+    marked: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[str], list[list[str]]]:
     """Units merged across blocks, per host: each item's cluster, the clusters'
     keys (that of their largest unit) and their units' keys."""
     item_cluster = np.empty(len(items.count), dtype=np.int64)
     cluster_keys: list[str] = []
     cluster_units: list[list[str]] = []
-    marked = self_named_tokens(corpus.tokens, corpus.info)
     for host in hosts:
         idx = [i for i, h in enumerate(units.hosts) if h == host]
         model = host_models[host]

@@ -489,18 +489,9 @@ class _Units:
         """
         k = len(self.prof)
         here, there = np.ones(k), np.ones(k)
-        ch, ab, seen = self.characteristic, self.absent, self.parent_seen
-        cols = np.flatnonzero(ch[i] & mask)
-        rows, which = np.nonzero(seen[:, cols] & ab[:, cols])
-        self._least(there, rows, cols[which], self.sizes[rows])
-        lacking = seen[i] & mask & ab[i]
-        cols = np.flatnonzero(lacking & self.shared)
-        rows, which = np.nonzero(ch[:, cols])
-        own_cols, owners = self._owned_by_others(i, lacking)
-        held = ch[owners, own_cols]
-        rows = np.concatenate([rows, owners[held]])
-        cells = np.concatenate([cols[which], own_cols[held]])
-        self._least(here, rows, cells, self.sizes[i])
+        (rows, cols), (j_rows, j_cols) = self._cells(i, mask)
+        self._least(there, rows, cols, self.sizes[rows])
+        self._least(here, j_rows, j_cols, self.sizes[i])
         return here, there
 
     def _least(
@@ -542,20 +533,31 @@ class _Units:
         With ``significant``, a cell counts only when the unit lacking the item
         is unlikely to lack it by chance (see :data:`SIGNIFICANCE`).
         """
-        # A difference counts at its root: the unit lacking the item has its parent.
-        cols = np.flatnonzero(self.characteristic[i] & evidence)
-        cells = self.parent_seen[:, cols] & self.absent[:, cols]
-        rows, which = np.nonzero(cells)
-        i_has = self._any_cell(None, cols[which], rows, significant, having=i)
-        lacking = self.parent_seen[i] & evidence & self.absent[i]
+        (rows, cols), (j_rows, j_cols) = self._cells(i, evidence)
+        i_has = self._any_cell(None, cols, rows, significant, having=i)
+        j_has = self._any_cell(i, j_cols, j_rows, significant)
+        return i_has, j_has
+
+    def _cells(
+        self, i: int, mask: np.ndarray
+    ) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+        """The cells (unit rows, columns of ``mask``) where ``i`` has a
+        characteristic item the unit lacks, and where the unit has one that
+        ``i`` lacks. A difference counts at its root: the unit lacking the
+        item has its parent."""
+        cols = np.flatnonzero(self.characteristic[i] & mask)
+        rows, which = np.nonzero(self.parent_seen[:, cols] & self.absent[:, cols])
+        i_cells = (rows, cols[which])
+        lacking = self.parent_seen[i] & mask & self.absent[i]
         cols = np.flatnonzero(lacking & self.shared)
         rows, which = np.nonzero(self.characteristic[:, cols])
         own_cols, owners = self._owned_by_others(i, lacking)
         held = self.characteristic[owners, own_cols]
-        rows = np.concatenate([rows, owners[held]])
-        cells = np.concatenate([cols[which], own_cols[held]])
-        j_has = self._any_cell(i, cells, rows, significant)
-        return i_has, j_has
+        j_cells = (
+            np.concatenate([rows, owners[held]]),
+            np.concatenate([cols[which], own_cols[held]]),
+        )
+        return i_cells, j_cells
 
     def _any_cell(
         self,
