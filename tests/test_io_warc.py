@@ -349,3 +349,16 @@ def test_every_page_reads_back_alone_from_its_offset(reader, layout):
         warc_module.read_warc_page(fh, records[0].offset + 1)
     with pytest.raises(InputError, match="no page"):
         warc_module.read_warc_page(fh, 0)  # the warcinfo record
+
+
+def test_a_damaged_record_type_is_counted_and_an_extension_type_is_passed_over(reader):
+    # A NUL where a byte of "response" was: the record may have been a page,
+    # so it is counted as corrupt. A well-formed type the reader does not know
+    # is an extension record, not a page, and is passed over like metadata.
+    page = response(U + "/a.html", b"<html><body><p>a</p></body></html>")
+    damaged = page.replace(b"WARC-Type: response", b"WARC-Type: \x00esponse", 1)
+    extension = warc_record("x-crawl-note", U + "/a.html", b"note\r\n", "text/plain")
+    records, report, skips = read(join([damaged, extension, page], False), reader)
+    assert [r.output_id for r in records] == [U + "/a.html"]
+    assert dict(report.skipped) == {"corrupt": 1}
+    assert skips[0].position.startswith("record 1 (byte 0")

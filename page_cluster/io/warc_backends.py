@@ -159,8 +159,10 @@ def _fastwarc_entries(
             if members and previous >= 0 and _scan_member_start(fh, previous + 1, offset):
                 raise _FastFailed(previous, redo=True)
             ordinal += 1
-            rec_type = str(record.record_type).lower()
             headers = record.headers
+            # The header as written, as the warcio reader reads it: FastWARC
+            # calls any type it does not know, a damaged one included, "unknown".
+            rec_type = (headers.get("WARC-Type") or "").strip().lower()
             url = _clean_url(headers.get("WARC-Target-URI"))
             if url is None and rec_type in ("response", "request", "revisit"):
                 raise _FastFailed(last_good)  # malformed; warcio says so precisely

@@ -59,9 +59,21 @@ def _media_type(content_type: str | None) -> str | None:
     return media or None
 
 
+#: A WARC-Type value is a token (RFC 9110 ``tchar``s). Unknown well-formed types
+#: are extensions a reader passes over; anything else is a damaged header.
+_RECORD_TYPE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+
+
 def _pre_payload_skip(rec_type: str, status: int | None, has_http: bool, ctype: str | None) -> str:
     """Skip reason known before the payload is read; ``""`` when it may be a page,
-    ``"-"`` for records that are not captures at all (requests, metadata ...)."""
+    ``"-"`` for records that are not captures at all (requests, metadata ...).
+
+    >>> [_pre_payload_skip(t, None, False, None) for t in ("metadata", "re?ponse", "res ponse")]
+    ['-', 'corrupt', 'corrupt']
+    """
+    if not _RECORD_TYPE.fullmatch(rec_type):
+        # A record whose type was damaged may have been a page: counted, not dropped.
+        return "corrupt"
     if rec_type == "revisit":
         return "revisit"
     if rec_type not in ("response", "resource"):
