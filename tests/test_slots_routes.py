@@ -105,52 +105,6 @@ def test_slots_only_ever_merge_names(classes_per_page):
                 assert out.page_sig[i] == out.page_sig[j]
 
 
-def _alike_by_dict(a: dict, b: dict, na: float, nb: float) -> bool:
-    """The slot test written plainly over path -> share dictionaries."""
-    from page_cluster.clustering.slots import ABSENT, SIGNIFICANCE, TYPICAL, _table_chance
-
-    if not a and not b:
-        return True
-    echo_a = {p for p, f in a.items() if "~" in p and f >= TYPICAL}
-    echo_b = {p for p, f in b.items() if "~" in p and f >= TYPICAL}
-    if not echo_a & echo_b:
-        return False
-    apart = [
-        (fa, fb)
-        for fa, fb in ((a.get(p, 0.0), b.get(p, 0.0)) for p in a.keys() | b.keys())
-        if (fa >= TYPICAL and fb <= ABSENT) or (fb >= TYPICAL and fa <= ABSENT)
-    ]
-    sides = {
-        fa > fb
-        for fa, fb in apart
-        if _table_chance(fa * na, na, fb * nb, nb) <= SIGNIFICANCE / len(apart)
-    }
-    return len(sides) < 2
-
-
-_PATHS = [">p", ">h.~", ">ul", ">ul>li", ">h.~>a", ">form", ">table.~"]
-_SHARES = st.sampled_from([0.0, 0.05, 0.1, 0.5, 0.66, 0.67, 0.9, 1.0])
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.dictionaries(st.sampled_from(_PATHS), _SHARES),
-    st.dictionaries(st.sampled_from(_PATHS), _SHARES),
-    st.integers(1, 40),
-    st.integers(1, 40),
-)
-def test_the_slot_test_on_a_path_table_matches_the_plain_rule(a, b, na, nb):
-    import numpy as np
-
-    from page_cluster.clustering.slots import _alike
-
-    paths = sorted(a.keys() | b.keys())
-    row_a = np.array([a.get(p, np.nan) for p in paths], dtype=float)
-    row_b = np.array([b.get(p, np.nan) for p in paths], dtype=float)
-    echo = np.array(["~" in p for p in paths], dtype=bool)
-    assert _alike(row_a, row_b, na, nb, echo) == _alike_by_dict(a, b, na, nb)
-
-
 def test_routes_keep_shared_segments_and_vary_the_rest():
     paths = [["blog", f"post-{i}", "index.html"] for i in range(5)] + [["about", ""]]
     got = route_patterns(paths)

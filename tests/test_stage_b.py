@@ -251,19 +251,13 @@ def test_together_answers_the_same_from_its_table_and_per_pair(pages, data):
     by_column = BinaryRows.from_pairs(by_page.indices, by_page.row_ids(), 8, by_page.n_rows)
     x = np.array(data.draw(st.lists(st.integers(0, 7), min_size=1, max_size=4)))
     y = np.array(data.draw(st.lists(st.integers(0, 7), min_size=1, max_size=4)))
+    table = Together(by_column, np.arange(8)).block(x, y)
     want = np.array([[any(a in p and b in p for p in pages) for b in y] for a in x])
-    # The first questions are answered per pair, later ones from the table.
-    together = Together(by_column, np.arange(8))
-    for _ in range(stage_b.TOGETHER_TABLE_AFTER + 2):
-        assert together.block(x, y).tolist() == want.tolist()
-    assert together.table is not None
+    assert table.tolist() == want.tolist()
     old = stage_b.TOGETHER_DENSE_MAX
     stage_b.TOGETHER_DENSE_MAX = 0
     try:
-        together = Together(by_column, np.arange(8))
-        for _ in range(stage_b.TOGETHER_TABLE_AFTER + 2):
-            assert together.block(x, y).tolist() == want.tolist()
-        assert together.table is None
+        assert Together(by_column, np.arange(8)).block(x, y).tolist() == want.tolist()
     finally:
         stage_b.TOGETHER_DENSE_MAX = old
 

@@ -100,7 +100,6 @@ class _Level:
         self.counts = np.bincount(corpus.page_sig, minlength=corpus.n_signatures).astype(np.float64)
         self.support = corpus.rows.column_sums(self.counts)
         self.ids, self.starts = _columns(corpus.rows)
-        self._steps: dict[int, tuple[str, str]] = {}
         self.children: dict[int, list[int]] = {}
         for t in np.nonzero(self.info.parent >= 0)[0].tolist():
             self.children.setdefault(int(self.info.parent[t]), []).append(t)
@@ -108,16 +107,6 @@ class _Level:
     def last_step(self, t: int) -> str:
         tok = self.tokens[t]
         return tok[tok.rfind(">") + 1 :]
-
-    def _step(self, x: int) -> tuple[str, str]:
-        """Token ``x``'s last step as its kind (headings are one) and the rest
-        after the tag (its classes and attributes), computed once per token."""
-        got = self._steps.get(x)
-        if got is None:
-            tag = self.info.tag[x]
-            last = self.last_step(x)
-            got = self._steps[x] = (_kind(tag), last[len(tag) :] if last.startswith(tag) else last)
-        return got
 
     def inside(self, t: int) -> dict[str, float]:
         """Relative descendant paths of ``t`` -> share of ``t``'s pages having them."""
@@ -127,11 +116,12 @@ class _Level:
         stack = [(x, "") for x in self.children.get(t, ())]
         while stack:
             x, prefix = stack.pop()
-            kind, rest = self._step(x)
-            if any(c in rest for c in own):
-                for pat in patterns:
-                    rest = pat.sub("~", rest)
-            step = f"{prefix}>{kind}{rest}"
+            tag = self.info.tag[x]
+            last = self.last_step(x)
+            rest = last[len(tag) :] if last.startswith(tag) else last
+            for pat in patterns:
+                rest = pat.sub("~", rest)
+            step = f"{prefix}>{_kind(tag)}{rest}"
             out[step] = max(out.get(step, 0.0), self.support[x] / self.support[t])
             stack.extend((y, step) for y in self.children.get(x, ()))
         return out
@@ -148,11 +138,10 @@ class _Level:
 
 
 def _alike(
-    a: np.ndarray,
-    b: np.ndarray,
+    a: dict[str, float],
+    b: dict[str, float],
     na: float,
     nb: float,
-    echo: np.ndarray,
     params: ClusterParams | None = None,
 ) -> bool:
     """One slot under two names: both leaves, or both print their own name again
@@ -161,33 +150,29 @@ def _alike(
     of them has inside items typical of it and absent from the other beyond
     what chance explains on ``na`` and ``nb`` pages.
 
-    ``a`` and ``b`` are the two names' insides over one table of relative
-    paths (:meth:`_Level.inside`: the share of pages having each path, NaN
-    where the name has no such path); ``echo`` marks the paths that print the
-    name again.
-
     At sample sizes a level's content shows as such items (two chapter nodes
     that happen to be menus only, sections that all have prose); a part of
     each name's own is what two templates show."""
-    has_a, has_b = ~np.isnan(a), ~np.isnan(b)
-    if not has_a.any() and not has_b.any():
+    if not a and not b:
         return True
     if params is None:
         typical, absent, significance = TYPICAL, ABSENT, SIGNIFICANCE
     else:
         typical, absent = params.slot_typical, params.slot_absent
         significance = params.slot_significance
-    fa, fb = np.where(has_a, a, 0.0), np.where(has_b, b, 0.0)
-    if not (echo & has_a & has_b & (fa >= typical) & (fb >= typical)).any():
+    echo_a = {path for path, f in a.items() if "~" in path and f >= typical}
+    echo_b = {path for path, f in b.items() if "~" in path and f >= typical}
+    if not echo_a & echo_b:
         return False
-    apart = (has_a | has_b) & (
-        ((fa >= typical) & (fb <= absent)) | ((fb >= typical) & (fa <= absent))
-    )
-    cols = np.flatnonzero(apart)
+    apart = [
+        (fa, fb)
+        for fa, fb in ((a.get(p, 0.0), b.get(p, 0.0)) for p in a.keys() | b.keys())
+        if (fa >= typical and fb <= absent) or (fb >= typical and fa <= absent)
+    ]
     sides = {
-        x > y
-        for x, y in zip(fa[cols].tolist(), fb[cols].tolist(), strict=True)
-        if _table_chance(x * na, na, y * nb, nb) <= significance / len(cols)
+        fa > fb
+        for fa, fb in apart
+        if _table_chance(fa * na, na, fb * nb, nb) <= significance / len(apart)
     }
     return len(sides) < 2
 
@@ -277,9 +262,8 @@ def _merge_siblings(
     # group's row and column absorb its partner's).
     shared = co[np.ix_(keep, keep)].copy()
     pos = {t: i for i, t in enumerate(cand)}
-    insides, echo = _inside_table(lv, cand)
-    groups: dict[int, tuple[list[int], np.ndarray, float]] = {
-        t: ([t], insides[i], float(lv.support[t])) for i, t in enumerate(cand)
+    groups: dict[int, tuple[list[int], dict[str, float], float]] = {
+        t: ([t], lv.inside(t), float(lv.support[t])) for t in cand
     }
     # Whether two groups may merge, until either of them changes.
     allowed: dict[tuple[int, int], bool] = {}
@@ -293,7 +277,7 @@ def _merge_siblings(
                 ok = allowed.get((ka, kb))
                 if ok is None:
                     both = shared[pos[ka], pos[kb]]
-                    ok = both <= exclusive * min(na, nb) and _alike(ia, ib, na, nb, echo, params)
+                    ok = both <= exclusive * min(na, nb) and _alike(ia, ib, na, nb, params)
                     allowed[(ka, kb)] = ok
                 if not ok:
                     continue
@@ -305,12 +289,10 @@ def _merge_siblings(
         _, ka, kb = best
         ga, ia, na = groups.pop(ka)
         gb, ib, nb = groups.pop(kb)
-        # A path either name has, weighted by pages (absent: 0 on that side).
-        pooled = np.where(
-            np.isnan(ia) & np.isnan(ib),
-            np.nan,
-            (np.nan_to_num(ia) * na + np.nan_to_num(ib) * nb) / (na + nb),
-        )
+        pooled = {
+            path: (ia.get(path, 0.0) * na + ib.get(path, 0.0) * nb) / (na + nb)
+            for path in ia.keys() | ib.keys()
+        }
         groups[ka] = (ga + gb, pooled, na + nb)
         i, j = pos[ka], pos[kb]
         shared[i, :] += shared[j, :]
@@ -319,20 +301,6 @@ def _merge_siblings(
         leader[kb] = ka
         if on_merge is not None:
             on_merge(lv.tokens[ka], lv.tokens[kb])
-
-
-def _inside_table(lv: _Level, names: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The insides of sibling ``names`` over one table of relative paths (rows
-    follow ``names``; NaN where a name has no such path), and which paths print
-    the name again (``~``)."""
-    insides = [lv.inside(t) for t in names]
-    paths = sorted(set().union(*insides))
-    col = {p: i for i, p in enumerate(paths)}
-    table = np.full((len(names), len(paths)), np.nan)
-    for row, inside in enumerate(insides):
-        if inside:
-            table[row, [col[p] for p in inside]] = list(inside.values())
-    return table, np.array(["~" in p for p in paths], dtype=bool)
 
 
 def _find(leader: dict[int, int], x: int) -> int:

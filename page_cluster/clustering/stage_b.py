@@ -61,11 +61,8 @@ ROUTE_OVERLAP = 0.1
 
 
 #: Up to this many evidence columns, which of them appear together is one
-#: dense table; beyond it each pair of units asks for its own.
+#: dense table made up front; beyond it each pair of units asks for its own.
 TOGETHER_DENSE_MAX = 4096
-#: The dense table is made once this many pairs have asked: most hosts ask a
-#: few dozen times, and the table costs as much as about a hundred questions.
-TOGETHER_TABLE_AFTER = 64
 
 
 class Together:
@@ -82,8 +79,9 @@ class Together:
         self.by_column = by_column
         #: Column of the profiles -> its row in ``by_column`` (-1: not related).
         self.index = index
-        self.table: np.ndarray | None = None
-        self._asked = 0
+        self.table = (
+            pair_intersections(by_column) > 0 if by_column.n_rows <= TOGETHER_DENSE_MAX else None
+        )
 
     @classmethod
     def of_pages(
@@ -110,13 +108,6 @@ class Together:
     def block(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         """``[a, b]``: do columns ``x[a]`` and ``y[b]`` appear on a page together?"""
         rx, ry = self.index[x], self.index[y]
-        self._asked += 1
-        if (
-            self.table is None
-            and self._asked > TOGETHER_TABLE_AFTER
-            and self.by_column.n_rows <= TOGETHER_DENSE_MAX
-        ):
-            self.table = pair_intersections(self.by_column) > 0
         if self.table is not None:
             return self.table[np.ix_(rx, ry)]
         return pair_intersections(self.by_column.take(rx), self.by_column.take(ry)) > 0
