@@ -139,6 +139,29 @@ def test_a_small_sample_of_a_mirrored_site_shows_its_axis_by_shared_sections():
     assert section_axis(paths) == 2
 
 
+def test_one_section_drawn_in_three_languages_shows_the_axis():
+    from page_cluster.clustering.mirror_axis import section_axis
+
+    # A 20-page draw of a manual in many languages: the module pages came in
+    # three languages, every other page is alone in its directory.
+    paths = [
+        ["docs", "2.4", lang, "mod", f"mod_{name}.html"]
+        for lang, names in (("en", "abc"), ("ja", "def"), ("fr", "ghij"))
+        for name in names
+    ] + [
+        ["docs", "2.4", "tr", "programs", "ab.html"],
+        ["docs", "2.4", "tr", "programs", "other.html"],
+        ["docs", "2.4", "tr", "glossary.html"],
+        ["docs", "2.4", "ko", "filter.html"],
+        ["docs", "2.4", "en", "license.html"],
+    ]
+    assert detect_mirror_axis(paths) is None
+    assert section_axis(paths) == 2
+    # Two values sharing one directory name can be a coincidence.
+    two = [p for p in paths if p[2] != "fr"]
+    assert section_axis(two) is None
+
+
 def test_entity_sub_pages_are_not_a_section_axis():
     from page_cluster.clustering.mirror_axis import section_axis
 

@@ -50,6 +50,9 @@ DEFAULT_MIN_SKELETON_COUNT = 3
 #: value must have a counterpart under another value: a copied subtree is mostly
 #: copies, while sibling directories sharing a few file names are not.
 MIN_MIRRORED_SHARE = 0.5
+#: One section (a directory of several pages) recurring under this many values
+#: of a position makes it an axis on its own (see :func:`section_axis`).
+MIN_SECTION_HOLDERS = 3
 #: Segment positions scanned (0-based, from the root). Language and region
 #: directories sit near the root; deeper segments are section and page names.
 DEFAULT_MAX_POSITION = 3
@@ -176,8 +179,11 @@ def section_axis(
     hold several differently named pages (``fr/mod/``, ``en/mod/``, ``ja/mod/``;
     ``fr/programs/``, ``en/programs/``). A position is such an axis when at least
     two of its values each hold two or more sections that recur under another
-    value. A product slug with a ``reviews/`` page below it is not: ``reviews/``
-    holds one name (``add``), not a section of pages. Only the position is
+    value, or when one section recurs under three values or more (a sample
+    that drew one section's pages in each language: two values sharing one
+    directory name can be a coincidence, three repeat a subtree). A product
+    slug with a ``reviews/`` page below it is not: ``reviews/`` holds one name
+    (``add``), not a section of pages. Only the position is
     returned; routes blank it, :func:`detect_mirror_axis` remains the evidence for
     mirrored pages.
 
@@ -188,6 +194,10 @@ def section_axis(
     >>> section_axis(site)
     0
     >>> section_axis(site[:3])  # one value: nothing is mirrored
+    >>> mods = [[lang, "mod", f"{lang}{i}.html"] for lang in ("fr", "en", "ja") for i in (1, 2)]
+    >>> section_axis(mods)  # one section under three values
+    0
+    >>> section_axis(mods[:4])  # under two: a coincidence
     >>> shop = [["catalogue", slug, "reviews", "add"] for slug in ("mug", "cup", "pot")]
     >>> section_axis(shop) is None
     True
@@ -212,6 +222,8 @@ def section_axis(
             mirrored = [v for v, kids in children.items() if len(kids & recurring) >= 2]
             if len(mirrored) >= 2:
                 score += len(mirrored)
+            elif holders and max(holders.values()) >= MIN_SECTION_HOLDERS:
+                score += max(holders.values())
         if score and (best is None or score > best[1]):
             best = (position, score)
     return None if best is None else best[0]
