@@ -266,6 +266,26 @@ def test_two_elements_each_side_are_two_templates_and_not_suggested():
     )
 
 
+def test_which_kinds_of_entry_a_shared_table_holds_is_content_for_a_merge():
+    # One usage page template in two clusters: on most pages the usage table's
+    # rows hold a name cell and a description cell, on a few one cell with a
+    # block. Each side differs by two items inside the rows, which would be
+    # two templates if the rows' insides were the template's structure.
+    table = ["body>main>table.use", "body>main>table.use>tr", "body>main>table.use>tr>th"]
+    rows = ["body>main>table.use>tr>td.first", "body>main>table.use>tr>td.last"]
+    one = ["body>main>table.use>tr>td.one", "body>main>table.use>tr>td.one>div.block"]
+    pages = [("uses", [*CHROME, *table, *rows])] * 6 + [("few", [*CHROME, *table, *one])] * 3
+    (s,) = suggest_merges(_records(pages))
+    assert {s.cluster_key_a, s.cluster_key_b} == {"uses", "few"}
+    # The differences stay listed as the suggestion's evidence.
+    assert sorted(s.only_in_a + s.only_in_b) == sorted(rows + one[:1])
+    # The same parts as the page's own blocks, not inside a table's rows, are
+    # two templates.
+    flat = [("uses", [*CHROME, "body>main>div.first", "body>main>div.last"])] * 6
+    flat += [("few", [*CHROME, "body>main>div.one", "body>main>div.one>div.block"])] * 3
+    assert suggest_merges(_records(flat)) == []
+
+
 def _node(rng: random.Random) -> list[str]:
     """A manual's node: paragraphs, and a varying choice of other blocks."""
     return [*CHROME, "body>main>article", "body>main>article>p", *_content(rng)]

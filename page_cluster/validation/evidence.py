@@ -29,6 +29,7 @@ from ..parsing.segments import FOLDABLE_TAGS, INLINE_TAGS
 __all__ = [
     "FREE_FORM_SHARE",
     "HTML_ELEMENTS",
+    "LIST_ENTRY_TAGS",
     "QUORUM",
     "distinctive",
     "free_form_columns",
@@ -36,6 +37,7 @@ __all__ = [
     "is_prose",
     "is_text_level",
     "is_text_tag",
+    "listed_entry",
     "outside_content",
     "parent_columns",
     "same_element",
@@ -382,6 +384,39 @@ def is_text_level(token: str) -> bool:
     (False, False)
     """
     return _last_step(token)[1] in INLINE_TAGS
+
+
+#: Elements that are one entry of a list or a table: how many there are, and
+#: which kinds of entry, is what the list holds.
+LIST_ENTRY_TAGS = frozenset({"li", "dt", "dd", "tr"})
+
+
+def listed_entry(token: str, ra: dict[str, float], rb: dict[str, float]) -> bool:
+    """Whether the token lies inside an entry of a list or table that both
+    groups have (``ra`` / ``rb``: token -> share of pages): the kinds of
+    entry a list holds (a table of contents listing chapters on one page and
+    reference entries on another; data rows in one usage table and none in
+    another) are the list's content, not the template's.
+
+    >>> rates = {"b>dl.toc": 1.0, "b>dl.toc>dt": 1.0}
+    >>> listed_entry("b>dl.toc>dt>span.chapter", rates, rates)
+    True
+    >>> listed_entry("b>dl.toc>dt>span.chapter", rates, {"b": 1.0})
+    False
+    >>> listed_entry("b>div.chapter", rates, rates)
+    False
+    >>> listed_entry("b>dl.toc>dt.extra", rates, rates)  # an entry itself
+    False
+    """
+    steps = token.split(">")
+    # Strictly inside an entry: which entries a list has (a breadcrumb's
+    # items, or only its footer item) stays a difference.
+    for k in range(1, len(steps) - 1):
+        if _step_tag(steps[k]).lower() in LIST_ENTRY_TAGS:
+            container = ">".join(steps[:k])
+            if ra.get(container, 0.0) > 0 and rb.get(container, 0.0) > 0:
+                return True
+    return False
 
 
 def is_prose(token: str) -> bool:

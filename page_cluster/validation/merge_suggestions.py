@@ -12,10 +12,15 @@ their quorum cores, the tokens on 80% of the members, from one sparse
 product), and the most similar one-sided partner is suggested, with its
 confidence (that similarity) and evidence (the optional subtrees, the class
 variants). A cluster pair with two-sided differences is never suggested, so a
-suggestion never undoes a split the validator would propose; nor is a pair
+suggestion does not undo a split the validator would propose (unless all
+the split saw lies inside a shared list's entries, below); nor is a pair
 where one side has running text and the other, instead, parts of its own (an
 index page beside an article). A part one side lacks must be optional
 somewhere on the site, unless the site shows it on one document only.
+Differences inside the entries of a list or a table both clusters have are
+that list's content (:func:`~page_cluster.validation.evidence.listed_entry`):
+shown as evidence, never a bar. Split suggestions still count them: there a
+list's rows can be all that tells two glued templates apart.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from .evidence import (
     TemplateDifference,
     is_prose,
     is_text_level,
+    listed_entry,
     outside_content,
     parent_columns,
     template_differences,
@@ -236,20 +242,28 @@ def suggest_merges(
         if _prose_against_structure(raw):
             continue
         diff = outside_content(raw, names.__contains__ if names else None)
+        # What the entries of a list or a table both clusters have hold (which
+        # kinds of entry: chapters or reference entries in a table of
+        # contents) is the list's content: listed as evidence, never a bar.
+        bar = replace(
+            diff,
+            only_a=[t for t in diff.only_a if not listed_entry(t, rates_i, rates_j)],
+            only_b=[t for t in diff.only_b if not listed_entry(t, rates_i, rates_j)],
+        )
         # Two templates: a difference on both sides that would split the pair
         # glued together (a lone element each side is how one template branches).
         if (
-            diff.two_sided
+            bar.two_sided
             and min(
-                subtree_items(rates_i.items(), diff.only_a),
-                subtree_items(rates_j.items(), diff.only_b),
+                subtree_items(rates_i.items(), bar.only_a),
+                subtree_items(rates_j.items(), bar.only_b),
             )
             >= SUBSTANTIAL
         ):
             continue
         # A subtree one side lacks is an optional part only if the site shows it
         # optional: some cluster has it on part of its pages.
-        if any(col_of.get(t, -1) not in varies for t in diff.only_a + diff.only_b):
+        if any(col_of.get(t, -1) not in varies for t in bar.only_a + bar.only_b):
             continue
         kind = (
             "optionalSections"
