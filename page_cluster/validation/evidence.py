@@ -395,8 +395,9 @@ def listed_entry(token: str, ra: dict[str, float], rb: dict[str, float]) -> bool
     """Whether the token lies inside an entry of a list or table that both
     groups have (``ra`` / ``rb``: token -> share of pages): the kinds of
     entry a list holds (a table of contents listing chapters on one page and
-    reference entries on another; data rows in one usage table and none in
-    another) are the list's content, not the template's.
+    reference entries on another; a usage table whose rows hold a name and a
+    description cell, and one whose rows hold a single cell) are the list's
+    content, not the template's.
 
     >>> rates = {"b>dl.toc": 1.0, "b>dl.toc>dt": 1.0}
     >>> listed_entry("b>dl.toc>dt>span.chapter", rates, rates)
