@@ -222,8 +222,8 @@ def section_axis(
             mirrored = [v for v, kids in children.items() if len(kids & recurring) >= 2]
             if len(mirrored) >= 2:
                 score += len(mirrored)
-            elif holders and max(holders.values()) >= MIN_SECTION_HOLDERS:
-                score += max(holders.values())
+            elif (most := max(holders.values(), default=0)) >= MIN_SECTION_HOLDERS:
+                score += most
         if score and (best is None or score > best[1]):
             best = (position, score)
     return None if best is None else best[0]

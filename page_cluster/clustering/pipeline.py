@@ -292,13 +292,15 @@ def cluster_host_corpus(
     items = _items(corpus, page_block, p)
     # Per vocabulary token: does it name itself (read by Stage A's model and Stage B).
     marked = self_named_tokens(corpus.tokens, corpus.info)
+    # Per vocabulary token: is it inside the site's header, footer or navigation.
+    chrome = site_chrome(corpus.tokens, corpus.info)
     item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
-    host_models, host_weights = _template_models(corpus, items, item_host, marked, p)
-    one_offs = _one_offs(corpus, items, item_host, host_models, p)
+    host_models, host_weights = _template_models(corpus, items, item_host, marked, chrome, p)
+    one_offs = _one_offs(corpus, items, item_host, host_models, chrome, p)
     units = _stage_a(corpus, items, block_names, host_of_block, host_weights, p, emit, one_offs)
     emit(ProgressEvent("stage-b-start", unit_count=len(units.items)))
     item_cluster, cluster_keys, cluster_units = _stage_b(
-        corpus, items, units, host_models, sorted(host_weights), p, emit, one_offs, marked
+        corpus, items, units, host_models, sorted(host_weights), p, emit, one_offs, marked, chrome
     )
     if n > COMPAT_PASS1B_PAGES:
         # Large corpora: keep the reference's ``pass1b:`` phase visible. Nothing
@@ -370,14 +372,19 @@ def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
 
 
 def _template_models(
-    corpus: Corpus, items: _Items, item_host: np.ndarray, marked: np.ndarray, p: ClusterParams
+    corpus: Corpus,
+    items: _Items,
+    item_host: np.ndarray,
+    marked: np.ndarray,
+    chrome: np.ndarray,
+    p: ClusterParams,
 ) -> tuple[dict[str, TemplateTokenModel], dict[str, np.ndarray]]:
     """Site-level template tokens per host (``item_host``: each item's host;
-    ``marked``: the self-named tokens), and the weights Stage A compares."""
+    ``marked``: the self-named tokens; ``chrome``: :func:`site_chrome`), and
+    the weights Stage A compares."""
     matrix = corpus.rows
     info = corpus.info
     positional = positional_tokens(corpus.tokens, info, marked, matrix)
-    chrome = site_chrome(corpus.tokens, info)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):
@@ -463,6 +470,7 @@ def _one_offs(
     items: _Items,
     item_host: np.ndarray,
     host_models: dict[str, TemplateTokenModel],
+    chrome: np.ndarray,
     p: ClusterParams,
 ) -> _OneOffs:
     """Which pages carry a one-off block, per host how common that is, and
@@ -477,7 +485,6 @@ def _one_offs(
     notable = np.zeros(n_items, dtype=bool)
     share: dict[str, float] = {}
     matrix, info = corpus.rows, corpus.info
-    chrome = site_chrome(corpus.tokens, info)
     for host, model in host_models.items():
         share[host] = 1.0
         if model.weak is None:
@@ -592,6 +599,7 @@ def _stage_b(
     emit: ProgressCallback,
     one_offs: _OneOffs | None = None,
     marked: np.ndarray | None = None,
+    chrome: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[str], list[list[str]]]:
     """Units merged across blocks, per host: each item's cluster, the clusters'
     keys (that of their largest unit) and their units' keys."""
@@ -619,6 +627,7 @@ def _stage_b(
             params=p,
             one_off=None if one_offs is None else (one_offs.carry, one_offs.share[host]),
             marked=marked,
+            chrome=chrome,
         )
         for grp in groups:
             members = [idx[g] for g in grp]
@@ -722,12 +731,14 @@ def _merge_host_units(
     params: ClusterParams | None = None,
     one_off: tuple[np.ndarray, float] | None = None,
     marked: np.ndarray | None = None,
+    chrome: np.ndarray | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order).
 
     ``one_off``: per item, does it carry a one-off block, and the host's share
     of pages that do (see ``stage_b._Units._one_off``); ``marked``: per token,
-    does it name itself (see ``stage_b._chance``)."""
+    does it name itself (see ``stage_b._chance``); ``chrome``: per token, the
+    site's chrome (:func:`site_chrome`, computed here when not given)."""
     if not units:
         return []
     compared = keep
@@ -752,7 +763,9 @@ def _merge_host_units(
     base_rate = np.clip(support[cols] / np.maximum(parent_support, 1.0), 0.0, 1.0)
     # Chrome regions (header, footer, navigation, sidebars outside the main
     # content) have design variants that do not make another template.
-    chrome = site_chrome(tokens, info)[cols]
+    if chrome is None:
+        chrome = site_chrome(tokens, info)
+    chrome = chrome[cols]
     # Body classes and ids, and structure kept only because it is too rare to
     # judge, are weak witnesses: see Stage B.
     attr_cols = info.is_attr[cols]

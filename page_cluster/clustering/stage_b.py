@@ -467,9 +467,9 @@ class _Units:
         if self.carry is None:
             return out
         carries = self.carry >= self.t_char
-        if not carries.any():
-            return out
         lacks = self.carry <= self.t_absent
+        if not carries.any() or not (carries[i] or lacks[i]):
+            return out
         missing_here, missing_there = self._missing(i, self.heads | self.evidence)
         share = self.one_off_share
         if carries[i]:

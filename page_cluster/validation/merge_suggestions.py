@@ -25,6 +25,7 @@ list's rows can be all that tells two glued templates apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -148,6 +149,15 @@ def _cluster_hosts(cc: ClusteredCorpus) -> np.ndarray:
     return out
 
 
+def _without(diff: TemplateDifference, drop: Callable[[str], bool]) -> TemplateDifference:
+    """``diff`` without the differing roots ``drop`` says are no template evidence."""
+    return replace(
+        diff,
+        only_a=[t for t in diff.only_a if not drop(t)],
+        only_b=[t for t in diff.only_b if not drop(t)],
+    )
+
+
 def _prose_against_structure(raw: TemplateDifference) -> bool:
     """Whether one cluster's pages have running text where the other's have
     none, and the other has parts of its own there: an article page against an
@@ -234,22 +244,14 @@ def suggest_merges(
         rates_i, rates_j = rates(i), rates(j)
         raw = template_differences(rates_i, rates_j, sizes[i], sizes[j])
         # A link or a code word one cluster's prose has is the writer's, not the template's.
-        raw = replace(
-            raw,
-            only_a=[t for t in raw.only_a if not is_text_level(t)],
-            only_b=[t for t in raw.only_b if not is_text_level(t)],
-        )
+        raw = _without(raw, is_text_level)
         if _prose_against_structure(raw):
             continue
         diff = outside_content(raw, names.__contains__ if names else None)
         # What the entries of a list or a table both clusters have hold (which
         # kinds of entry: chapters or reference entries in a table of
         # contents) is the list's content: listed as evidence, never a bar.
-        bar = replace(
-            diff,
-            only_a=[t for t in diff.only_a if not listed_entry(t, rates_i, rates_j)],
-            only_b=[t for t in diff.only_b if not listed_entry(t, rates_i, rates_j)],
-        )
+        bar = _without(diff, lambda t, a=rates_i, b=rates_j: listed_entry(t, a, b))
         # Two templates: a difference on both sides that would split the pair
         # glued together (a lone element each side is how one template branches).
         if (
