@@ -242,6 +242,41 @@ def test_the_roots_of_the_parts_decide():
     assert _optional_groups(_together([REVIEWS_SET, RELATED_SET, [0, 1], [0, 3, 4]])) == [0, 1]
 
 
+# A page of a third template that happens to use both kinds of part: a group
+# page with a code listing and a member table, next to listings and classes.
+# Columns: 0 main, 1-2 reviews, 3-4 related products, 5-7 the third
+# template's own blocks, 8-9 the product article.
+THIRD_PARENT = np.array([-1, 0, 1, 0, 3, -1, -1, -1, -1, 8])
+THIRD_PAGES = [[0, 1, 2, 8, 9], [0, 3, 4, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7]]
+
+
+def _third_groups(pages: list[list[int]], page_unit: list[int] | None) -> list[int]:
+    prof = np.zeros((len(pages), 10))
+    for u, cols in enumerate(pages):
+        prof[u, cols] = 1.0
+    return agglomerate_units(
+        prof,
+        np.ones(len(pages)),
+        THIRD_PARENT,
+        weak=np.zeros(10, dtype=bool),
+        together=_together(pages, 10),
+        page_unit=None if page_unit is None else np.array(page_unit),
+    ).tolist()
+
+
+def test_only_pages_near_the_pair_show_that_parts_go_together():
+    # The third page has reviews and related products side by side, but it is
+    # farther from each product page than they are from each other: it says
+    # nothing about them, and the two product pages stay apart.
+    assert _third_groups(THIRD_PAGES, [0, 1, 2]) == [0, 1, 2]
+    # Read from every page of the site, it would have joined them.
+    assert _third_groups(THIRD_PAGES, None) == [0, 0, 1]
+    # A product page with both parts is nearer to each than they are to each
+    # other, and vouches for them.
+    both = [0, 1, 2, 3, 4, 8, 9]
+    assert _third_groups([*THIRD_PAGES, both], [0, 1, 2, 3]) == [0, 0, 1, 0]
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.integers(0, 7), max_size=8), min_size=1, max_size=12), st.data())
 def test_together_answers_the_same_from_its_table_and_per_pair(pages, data):
@@ -260,6 +295,11 @@ def test_together_answers_the_same_from_its_table_and_per_pair(pages, data):
         assert Together(by_column, np.arange(8)).block(x, y).tolist() == want.tolist()
     finally:
         stage_b.TOGETHER_DENSE_MAX = old
+    # Asked about some pages only (the witnesses of one pair).
+    mask = np.array(data.draw(st.lists(st.booleans(), min_size=len(pages), max_size=len(pages))))
+    some = [p for p, keep in zip(pages, mask.tolist(), strict=True) if keep]
+    want = np.array([[any(a in p and b in p for p in some) for b in y] for a in x])
+    assert Together(by_column, np.arange(8)).block(x, y, mask).tolist() == want.tolist()
 
 
 def _presumed_groups(pages: list[list[int]]) -> list[int]:

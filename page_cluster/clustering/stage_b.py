@@ -7,11 +7,14 @@ same. Two units are merged, nearest first, unless their pooled statistics show a
 thirds of its pages) that the other practically never has although it has the
 item's parent. One-sided differences (one unit has items the other lacks) are
 what optional sections look like, and are merged. So are two-sided ones whose
-parts some page of the site has side by side: two templates differ by parts
-that exclude each other, while optional parts come and go independently
-(:meth:`_Units.exclusive`). One difference counts although it is not a
-template's own structure on both sides: pages that each carry a one-off block
-and lack a part typical of the site, beyond chance (:meth:`_Units._one_off`).
+parts some page has side by side: two templates differ by parts that exclude
+each other, while optional parts come and go independently
+(:meth:`_Units.exclusive`). The page that shows both must belong to the two
+units' neighbourhood (:func:`_witnesses`): a page of a third template that
+happens to use both kinds of part says nothing about these two. One
+difference counts although it is not a template's own structure on both
+sides: pages that each carry a one-off block and lack a part typical of the
+site, beyond chance (:meth:`_Units._one_off`).
 
 Differences count at their root: the distance sums frequency differences only
 over tokens whose parent is on a good share of both units' pages, so a whole
@@ -105,9 +108,15 @@ class Together:
         index[np.flatnonzero(evidence)[order]] = np.arange(int(evidence.sum()))
         return cls(by_column, index)
 
-    def block(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        """``[a, b]``: do columns ``x[a]`` and ``y[b]`` appear on a page together?"""
+    def block(self, x: np.ndarray, y: np.ndarray, pages: np.ndarray | None = None) -> np.ndarray:
+        """``[a, b]``: do columns ``x[a]`` and ``y[b]`` appear on a page together
+        (on one of ``pages``, a mask over the token sets it was built from,
+        when given)?"""
         rx, ry = self.index[x], self.index[y]
+        if pages is not None:
+            bx = self.by_column.take(rx).keep_columns(pages)
+            by = self.by_column.take(ry).keep_columns(pages)
+            return pair_intersections(bx, by) > 0
         if self.table is not None:
             return self.table[np.ix_(rx, ry)]
         return pair_intersections(self.by_column.take(rx), self.by_column.take(ry)) > 0
@@ -168,6 +177,7 @@ class _Units:
         together: Together | None = None,
         one_off: tuple[np.ndarray, float] | None = None,
         named: np.ndarray | None = None,
+        page_unit: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -179,6 +189,9 @@ class _Units:
         self.t_routes = params.route_overlap
         self.prof = prof
         self.together = together
+        #: Per token set ``together`` was built from, the unit it belongs to
+        #: (``None``: every page may witness; see :func:`_witnesses`).
+        self.page_unit = page_unit
         self.view_routes = view_routes
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
@@ -334,7 +347,7 @@ class _Units:
             return s_i & s_j, np.zeros(len(s_i), dtype=bool)
         return self._blocked(i)
 
-    def exclusive(self, i: int, j: int) -> bool:
+    def exclusive(self, i: int, j: int, pages: np.ndarray | None = None) -> bool:
         """Do units ``i`` and ``j`` differ by parts that exclude each other:
         :data:`SUBSTANTIAL` items of established structure on one side that
         never appear on a page together with the other side's differing parts,
@@ -345,20 +358,21 @@ class _Units:
         the other. Optional parts of one template (reviews, related products,
         a table of contents) come and go independently, and some pages of the
         site have them side by side; two pages that each have an optional part
-        the other lacks are still one template.
+        the other lacks are still one template. ``pages`` (a mask over the
+        token sets of ``together``) are the pages whose testimony counts.
         """
         if self.together is None:
             return True
         sub_i, sub_j = self._substantial(i)
         w_i, w_j = self._sides(i, self.weak, significant=True)
         c_i, c_j = self._sides(i, self.heads, significant="content")
-        if sub_i[j] and sub_j[j] and self._apart(i, j, presumed=False):
+        if sub_i[j] and sub_j[j] and self._apart(i, j, pages, presumed=False):
             return True
-        if sub_i[j] and (w_j[j] or c_j[j]) and self._apart(i, j, presumed=True):
+        if sub_i[j] and (w_j[j] or c_j[j]) and self._apart(i, j, pages, presumed=True):
             return True
-        return bool(sub_j[j] and (w_i[j] or c_i[j]) and self._apart(j, i, presumed=True))
+        return bool(sub_j[j] and (w_i[j] or c_i[j]) and self._apart(j, i, pages, presumed=True))
 
-    def _apart(self, e: int, p: int, *, presumed: bool) -> bool:
+    def _apart(self, e: int, p: int, pages: np.ndarray | None, *, presumed: bool) -> bool:
         """Established structure of ``e`` that ``p`` lacks against, on ``p``'s
         side, established structure (``presumed`` false) or significant rare
         structure and text (true) that ``e`` lacks: do they exclude each other?"""
@@ -370,7 +384,7 @@ class _Units:
             y = self._significant(p, e)
         if not len(x) or not len(y):
             return False
-        apart = ~self.together.block(x, y)
+        apart = ~self.together.block(x, y, pages)
         if self.mass[e, x[apart.any(axis=1)]].sum() < self.t_substantial:
             return False
         if presumed:  # rare structure and text count by being there, not by mass
@@ -605,6 +619,7 @@ def agglomerate_units(
     together: Together | None = None,
     one_off: tuple[np.ndarray, float] | None = None,
     named: np.ndarray | None = None,
+    page_unit: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -619,7 +634,10 @@ def agglomerate_units(
     block of established structure keeps units apart. ``one_off`` is each
     unit's share of pages carrying a one-off block and the host's share of
     such pages (see :meth:`_Units._one_off`). ``named`` marks the columns that
-    name themselves (see :func:`_chance`).
+    name themselves (see :func:`_chance`). ``page_unit`` gives, per token set
+    ``together`` was built from, its unit (a row of ``profiles``): then only
+    pages of the pair's neighbourhood show that two parts go together
+    (:func:`_witnesses`); without it, any page does.
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -660,6 +678,7 @@ def agglomerate_units(
         together,
         None if one_off is None else (np.asarray(one_off[0], np.float64).copy(), one_off[1]),
         None if named is None else np.asarray(named, dtype=bool),
+        None if page_unit is None else np.asarray(page_unit, dtype=np.int64),
     )
     ids = np.arange(k)
     group = np.arange(k)
@@ -667,6 +686,36 @@ def agglomerate_units(
         units.strict = strict
         ids = _agglomerate(units, ids, group, trace)
     return number_by_first_member(group)
+
+
+def _witnesses(
+    units: _Units,
+    ids: np.ndarray,
+    group: np.ndarray,
+    active: np.ndarray,
+    i: int,
+    j: int,
+    d_ij: float,
+) -> np.ndarray | None:
+    """The pages whose parts side by side show that units ``i`` and ``j``
+    differ by optional parts (a mask over the token sets of ``together``), or
+    ``None`` when every page counts.
+
+    A page vouches for two parts being one template's options only when it is
+    of the pair's neighbourhood: a page of ``i`` or ``j``, or of a unit at most
+    as far (before any veto) from one of them as they are from each other. A
+    page with both optional parts sits nearer to each side than the sides sit
+    to each other (it lacks neither part), while a page of a third template
+    that happens to use both kinds of part (a group page with a code listing
+    and a member table, next to source listings and class pages) is farther
+    from both than they are from each other, and says nothing about them.
+    """
+    if units.page_unit is None or units.together is None:
+        return None
+    near = (units.row(i)[0] <= d_ij) | (units.row(j)[0] <= d_ij)
+    near &= active
+    near[[i, j]] = True
+    return np.isin(group[units.page_unit], ids[near])
 
 
 #: Merged-away rows are dropped once they are this share of the matrix.
@@ -706,7 +755,7 @@ def _agglomerate(
             i, j = j, i
         if pending[i, j]:
             pending[i, j] = pending[j, i] = False
-            if units.exclusive(i, j):
+            if units.exclusive(i, j, _witnesses(units, ids, group, active, i, j, dist[i, j])):
                 dist[i, j] = dist[j, i] = np.inf
                 continue
         if trace is not None:
