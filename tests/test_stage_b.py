@@ -260,7 +260,7 @@ def _third_groups(pages: list[list[int]], page_unit: list[int] | None) -> list[i
         THIRD_PARENT,
         weak=np.zeros(10, dtype=bool),
         together=_together(pages, 10),
-        page_unit=None if page_unit is None else np.array(page_unit),
+        row_units=None if page_unit is None else (np.arange(len(pages)), np.array(page_unit)),
     ).tolist()
 
 

@@ -775,8 +775,8 @@ def _merge_host_units(
     # Which parts that can keep units apart (established or rare structure,
     # text below it) some page of the host has side by side.
     related = evidence | ((weak_cols | head_cols) & ~chrome)
-    # One row per item, so a page's testimony can be traced to its unit.
-    together = Together.of_pages(matrix, item_sig[items], cols, related)
+    sigs, sig_of_item = np.unique(item_sig[items], return_inverse=True)
+    together = Together.of_pages(matrix, sigs, cols, related)
     # Units with identical profiles (one template repeated in several blocks,
     # e.g. a site published under many version prefixes) are one point.
     _, first, point_of = np.unique(
@@ -819,7 +819,7 @@ def _merge_host_units(
         together,
         None if point_carry is None else (point_carry, one_off[1]),
         None if marked is None else marked[cols],
-        point_of[owner],
+        (sig_of_item.ravel(), point_of[owner]),
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -882,15 +882,15 @@ def _agglomerate_scalable(
     together: Together | None = None,
     one_off: tuple[np.ndarray, float] | None = None,
     named: np.ndarray | None = None,
-    page_point: np.ndarray | None = None,
+    row_points: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
     The dense pass holds a points x points distance matrix; for very many
     distinct units each block is merged on its own, then the block-level groups
-    (pooled profiles) are merged across blocks. ``page_point``: the point of
-    each token set of ``together`` (the dense pass reads whose pages witness;
-    the block passes let any page witness).
+    (pooled profiles) are merged across blocks. ``row_points``: pairs (token
+    set of ``together``, point with pages of it); the dense pass reads whose
+    pages witness, the block passes let any page witness.
     """
     if len(prof) <= STAGE_B_DENSE_MAX:
         return agglomerate_units(
@@ -908,7 +908,7 @@ def _agglomerate_scalable(
             together=together,
             one_off=one_off,
             named=named,
-            page_unit=page_point,
+            row_units=row_points,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []

@@ -82,6 +82,8 @@ class Together:
         self.by_column = by_column
         #: Column of the profiles -> its row in ``by_column`` (-1: not related).
         self.index = index
+        #: Token sets it was built from (the columns of ``by_column``).
+        self.n_pages = by_column.n_cols
         self.table = (
             pair_intersections(by_column) > 0 if by_column.n_rows <= TOGETHER_DENSE_MAX else None
         )
@@ -177,7 +179,7 @@ class _Units:
         together: Together | None = None,
         one_off: tuple[np.ndarray, float] | None = None,
         named: np.ndarray | None = None,
-        page_unit: np.ndarray | None = None,
+        row_units: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -189,9 +191,9 @@ class _Units:
         self.t_routes = params.route_overlap
         self.prof = prof
         self.together = together
-        #: Per token set ``together`` was built from, the unit it belongs to
-        #: (``None``: every page may witness; see :func:`_witnesses`).
-        self.page_unit = page_unit
+        #: Pairs (token set of ``together``, unit with pages of it): whose
+        #: pages may witness (``None``: every page; see :func:`_witnesses`).
+        self.row_units = row_units
         self.view_routes = view_routes
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
@@ -619,7 +621,7 @@ def agglomerate_units(
     together: Together | None = None,
     one_off: tuple[np.ndarray, float] | None = None,
     named: np.ndarray | None = None,
-    page_unit: np.ndarray | None = None,
+    row_units: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -634,10 +636,10 @@ def agglomerate_units(
     block of established structure keeps units apart. ``one_off`` is each
     unit's share of pages carrying a one-off block and the host's share of
     such pages (see :meth:`_Units._one_off`). ``named`` marks the columns that
-    name themselves (see :func:`_chance`). ``page_unit`` gives, per token set
-    ``together`` was built from, its unit (a row of ``profiles``): then only
-    pages of the pair's neighbourhood show that two parts go together
-    (:func:`_witnesses`); without it, any page does.
+    name themselves (see :func:`_chance`). ``row_units`` pairs each token set
+    ``together`` was built from with the units (rows of ``profiles``) that
+    have pages of it: then only pages of the pair's neighbourhood show that
+    two parts go together (:func:`_witnesses`); without it, any page does.
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -678,7 +680,9 @@ def agglomerate_units(
         together,
         None if one_off is None else (np.asarray(one_off[0], np.float64).copy(), one_off[1]),
         None if named is None else np.asarray(named, dtype=bool),
-        None if page_unit is None else np.asarray(page_unit, dtype=np.int64),
+        None
+        if row_units is None
+        else (np.asarray(row_units[0], np.int64), np.asarray(row_units[1], np.int64)),
     )
     ids = np.arange(k)
     group = np.arange(k)
@@ -710,12 +714,15 @@ def _witnesses(
     and a member table, next to source listings and class pages) is farther
     from both than they are from each other, and says nothing about them.
     """
-    if units.page_unit is None or units.together is None:
+    if units.row_units is None or units.together is None:
         return None
     near = (units.row(i)[0] <= d_ij) | (units.row(j)[0] <= d_ij)
     near &= active
     near[[i, j]] = True
-    return np.isin(group[units.page_unit], ids[near])
+    rows, unit = units.row_units
+    pages = np.zeros(units.together.n_pages, dtype=bool)
+    pages[rows[np.isin(group[unit], ids[near])]] = True
+    return pages
 
 
 #: Merged-away rows are dropped once they are this share of the matrix.
