@@ -306,6 +306,10 @@ class _Units:
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Distances between unit ``i`` and every unit, which pairs are blocked,
         and which of those only wait for :meth:`exclusive` (see :meth:`_blocked`)."""
+        return (self.distances(i), *self.blocked(i))
+
+    def distances(self, i: int) -> np.ndarray:
+        """Distances between unit ``i`` and every unit, whatever keeps them apart."""
         prof = self.prof
         pi = prof[i]
         # Frontier: the token's parent is on a good share of both units' pages.
@@ -324,7 +328,7 @@ class _Units:
         dist += np.bincount(rows, weights=weights, minlength=len(prof))
         if HARD_COST:
             dist = HARD_TIE * dist + self._hard(i, frontier)
-        return (dist, *self.blocked(i))
+        return dist
 
     def _hard(self, i: int, frontier: np.ndarray) -> np.ndarray:
         """Per unit: items typical of one side and absent from the other."""
@@ -716,7 +720,7 @@ def _witnesses(
     """
     if units.row_units is None or units.together is None:
         return None
-    near = (units.row(i)[0] <= d_ij) | (units.row(j)[0] <= d_ij)
+    near = (units.distances(i) <= d_ij) | (units.distances(j) <= d_ij)
     near &= active
     near[[i, j]] = True
     rows, unit = units.row_units
