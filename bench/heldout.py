@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Clustering quality on generators the engine was never developed on.
+
+The shared corpora are what the engine was built and tuned against; a score on
+them says little about a site nobody looked at. This script builds two more
+labelled sites from a Debian package the engine's rules were never read
+against, Rust's documentation (``rust-doc``):
+
+- ``rustdoc``: the standard library's API reference as rustdoc writes it. Each
+  page's template is the kind of item it documents, which rustdoc puts in the
+  file name (``struct.Vec.html``, ``trait.Iterator.html``, a module's
+  ``index.html``, the source view under ``src/``). Redirect stubs are left out.
+- ``mdbook``: seven books written with mdBook (the Rust book, the Rustonomicon,
+  the reference, Rust by Example, ...), one host each. Every page a book's
+  generator wrote is that book's one template; the few pages written by another
+  tool (the old book's stand-alone pages) are a template of their own.
+
+It clusters each site whole and in random samples drawn as
+``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
+completeness and cluster counts (a book with one template scores ARI 0 as soon
+as it is split at all: read its completeness and cluster count instead).
+
+    python bench/heldout.py --data /tmp/heldout
+    python bench/heldout.py --data /tmp/heldout --sizes 20 50 100
+
+Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time;
+the extracted package and the built corpora stay in ``--data``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from sklearn.metrics import (
+    adjusted_mutual_info_score,
+    adjusted_rand_score,
+    completeness_score,
+    homogeneity_score,
+)
+
+from page_cluster.api.resolve import run_clustering
+
+PACKAGE = "rust-doc"
+HTML_ROOT = Path("usr/share/doc/rust-doc/html")
+BOOKS = [
+    "book",
+    "nomicon",
+    "reference",
+    "rust-by-example",
+    "rustc",
+    "embedded-book",
+    "unstable-book",
+]
+SEEDS = range(5)
+_REDIRECT = re.compile(r"Redirecting to|http-equiv=\"refresh\"", re.IGNORECASE)
+_MDBOOK = "generated using mdBook"
+
+
+def fetch_package(data: Path) -> Path:
+    """The package's HTML folder, downloaded and extracted into ``data`` once."""
+    root = data / PACKAGE
+    if not (root / HTML_ROOT).is_dir():
+        data.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["apt-get", "download", PACKAGE], cwd=data, check=True)
+        deb = max(data.glob(f"{PACKAGE}_*.deb"))
+        subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+    return root / HTML_ROOT
+
+
+def _pages(folder: Path, base: Path) -> Iterator[tuple[str, str, Path]]:
+    """(path relative to ``base``, HTML, file) of every real page under ``folder``."""
+    for file in sorted(folder.rglob("*.html")):
+        html = file.read_bytes().decode("utf-8", "replace")
+        if _REDIRECT.search(html[:3000]) or "<body" not in html.lower():
+            continue  # a redirect stub, or a script-only fragment map
+        yield file.relative_to(base).as_posix(), html, file
+
+
+def _rustdoc_kind(rel: str) -> str:
+    if rel.startswith("src/"):
+        return "source"
+    name = rel.rsplit("/", 1)[-1]
+    if name == "index.html":
+        return "module"
+    if name == "all.html":
+        return "all-items"
+    return name.split(".", 1)[0]
+
+
+def build(data: Path) -> dict[str, Path]:
+    """Write ``rustdoc`` and ``mdbook`` (JSONL and ``id,template`` CSV) into
+    ``data``; returns their JSONL paths."""
+    html = fetch_package(data)
+    sites: dict[str, list[tuple[str, str, list[str], str, str]]] = {"rustdoc": [], "mdbook": []}
+    for sub in ("std", "src/std"):
+        for rel, page, _ in _pages(html / sub, html):
+            sites["rustdoc"].append(
+                (rel, page, rel.split("/"), "doc.rust.example", _rustdoc_kind(rel))
+            )
+    for book in BOOKS:
+        for rel, page, _ in _pages(html / book, html / book):
+            kind = book if _MDBOOK in page[:3000] else f"{book}:other"
+            sites["mdbook"].append((f"{book}/{rel}", page, rel.split("/"), f"{book}.example", kind))
+    out: dict[str, Path] = {}
+    for name, records in sites.items():
+        jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
+        with jsonl.open("w", encoding="utf-8") as fh, labels.open("w", newline="") as lh:
+            writer = csv.writer(lh)
+            writer.writerow(["id", "template"])
+            for rid, page, paths, host, kind in records:
+                fh.write(json.dumps({"id": rid, "html": page, "paths": paths, "host": host}) + "\n")
+                writer.writerow([rid, kind])
+        out[name] = jsonl
+    return out
+
+
+def _labels(path: Path) -> dict[str, str]:
+    with path.open(newline="", encoding="utf-8") as fh:
+        return {row[0]: row[1] for row in csv.reader(fh) if len(row) >= 2}
+
+
+def score(lines: list[str], labels: dict[str, str]) -> dict[str, float]:
+    records = [json.loads(line) for line in lines]
+    keys = list(run_clustering(lambda: iter(records)).page_keys)
+    truth = [labels.get(str(r["id"]), "?") for r in records]
+    return {
+        "ari": adjusted_rand_score(truth, keys),
+        "ami": adjusted_mutual_info_score(truth, keys),
+        "homogeneity": homogeneity_score(truth, keys),
+        "completeness": completeness_score(truth, keys),
+        "true": len(set(truth)),
+        "predicted": len(set(keys)),
+        "collapsed": float(len(set(truth)) >= 2 and len(set(keys)) == 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", type=Path, required=True, help="cache and corpus folder")
+    ap.add_argument("--sizes", type=int, nargs="*", default=[20, 50, 100])
+    args = ap.parse_args(argv)
+    sites = build(args.data)
+    print(
+        "| site | pages | size | ARI | min | AMI | homogeneity | completeness "
+        "| true / predicted | collapsed |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name, jsonl in sites.items():
+        labels = _labels(jsonl.with_name(f"{name}.labels.csv"))
+        lines = [line for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
+        full = score(lines, labels)
+        print(
+            f"| {name} | {len(lines)} | all | {full['ari']:.3f} | | {full['ami']:.3f} | "
+            f"{full['homogeneity']:.3f} | {full['completeness']:.3f} | "
+            f"{full['true']} / {full['predicted']} | |",
+            flush=True,
+        )
+        for size in args.sizes:
+            if size >= len(lines):
+                continue
+            runs = [score(random.Random(1000 + s).sample(lines, size), labels) for s in SEEDS]
+            mean = {k: statistics.mean(r[k] for r in runs) for k in runs[0]}
+            print(
+                f"| {name} | {len(lines)} | {size} | {mean['ari']:.3f} | "
+                f"{min(r['ari'] for r in runs):.2f} | {mean['ami']:.3f} | "
+                f"{mean['homogeneity']:.3f} | {mean['completeness']:.3f} | "
+                f"{mean['true']:.1f} / {mean['predicted']:.1f} | "
+                f"{int(sum(r['collapsed'] for r in runs))} |",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
