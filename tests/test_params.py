@@ -59,6 +59,7 @@ CONSTANTS = {
     "substantial": (stage_b, "SUBSTANTIAL"),
     "subtree_share": (stage_b, "SUBTREE_SHARE"),
     "route_overlap": (stage_b, "ROUTE_OVERLAP"),
+    "route_majority": (stage_b, "ROUTE_MAJORITY"),
 }
 
 #: Field -> (input, value): on that input, the run with that value differs.
@@ -84,6 +85,7 @@ RUN_WITNESSES = {
     "significance": ("shop_views", 0.0),
     "substantial": ("sample", 10),
     "route_overlap": ("jekyll_minima", 1.0),
+    "route_majority": ("filed_pages", 0.0),
 }
 
 
@@ -114,11 +116,46 @@ def _slot_pages() -> list[dict]:
     ]
 
 
+def filed_pages() -> list[dict]:
+    """Class pages filed three to a package folder in eleven folders, and four
+    more in the first folder with an image where the others have a rule: one
+    lone element against another (too little to decide alone), so the URL
+    routes decide, and the folder a spread template is filed in says nothing."""
+
+    def page(pkg: str, name: str, old: bool) -> dict:
+        note = '<img src="x.png">' if old else "<hr>"
+        body = (
+            f'<div class="header"><a href="/">Home</a></div><main><h1>{name}</h1>{note}'
+            '<div class="summary"><p>x</p></div></main>'
+        )
+        return {
+            "id": f"{pkg}/{name}",
+            "paths": ["api", pkg, f"{name}.html"],
+            "html": f"<html><body>{body}</body></html>",
+        }
+
+    pages = [page(f"pkg{k}", f"Class{k}x{i}", False) for k in range(11) for i in range(3)]
+    return pages + [page("pkg0", f"Old{i}", True) for i in range(4)]
+
+
+def test_a_template_filed_in_many_folders_is_one_cluster() -> None:
+    keys = resolve_page_cluster_keys(filed_pages())
+    assert len(set(keys)) == 1
+    # Were every folder a route (every unit "lives" where its pages are), the
+    # four pages in the first folder would stay apart.
+    strict = ClusterParams().with_changes(route_majority=0.0)
+    assert len(set(resolve_page_cluster_keys(filed_pages(), params=strict))) == 2
+
+
 @pytest.fixture(scope="module")
 def corpora(sample_records) -> dict:
     needed = {site for site, _ in RUN_WITNESSES.values()}
-    out = {"sample": build_corpus(sample_records), "slot_pages": build_corpus(_slot_pages())}
-    for site in needed - {"sample", "slot_pages"}:
+    out = {
+        "sample": build_corpus(sample_records),
+        "slot_pages": build_corpus(_slot_pages()),
+        "filed_pages": build_corpus(filed_pages()),
+    }
+    for site in needed - {"sample", "slot_pages", "filed_pages"}:
         out[site] = build_corpus([record for record, _ in SITES[site](0)])
     return out
 

@@ -122,6 +122,27 @@ def test_routes_blank_the_mirror_axis():
     assert all(b.startswith("*/docs/") for b in blanked)
 
 
+def test_the_mirror_axis_blanks_directories_not_names():
+    # Items filed by module, some modules with platform subfolders that the
+    # axis reads as mirrors (``os/linux/``, ``os/unix/``): at that depth the
+    # items' file names are still their kinds.
+    paths = [
+        ["std", mod, f"{kind}.{name}.html"]
+        for mod in ("io", "fs", "net")
+        for kind in ("struct", "fn")
+        for name in ("A", "B", "C", "D")
+    ]
+    paths += [
+        ["std", "os", plat, sec, f"x{i}.html"]
+        for plat in ("linux", "unix")
+        for sec in ("raw", "fs")
+        for i in range(3)
+    ]
+    got = route_patterns(paths, blank_position=2)
+    assert got[0] == "std/io/struct*.html" and got[4] == "std/io/fn*.html"
+    assert got[-1] == got[-7] == "std/os/*/fs/*.html"  # linux/fs and unix/fs
+
+
 def test_routes_of_rare_sections_are_variable():
     # A section name on fewer than three pages is not a route of its own.
     paths = [["a", "x.html"], ["b", "y.html"]] + [["news", f"{i}.html"] for i in range(6)]
@@ -210,9 +231,11 @@ def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.0
         sections = {d for d, k in Counter(dirs).items() if k >= dir_floor}
         for members in groups.values():
             if pos == blank:
+                # The axis is a directory; a page's own name there stays a name.
                 for i in members:
-                    patterns[i].append("*")
-                continue
+                    if len(segs[i]) > pos + 1:
+                        patterns[i].append("*")
+                members = [i for i in members if len(segs[i]) == pos + 1]
             counts = Counter(segs[i][pos] for i in members)
             floor = max(min_pages, min_share * len(members))
             variable = [

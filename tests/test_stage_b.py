@@ -428,3 +428,42 @@ def test_unnamed_content_counts_only_by_its_absence():
     # A writer's table (no name) on every page of a unit is content variation.
     assert listing_groups([False] * 5) == [0, 0]
     assert listing_groups(None) == [0, 0]
+
+
+def _filed(a_routes, b_routes, a_name=(1, 0), b_name=(1, 0)):
+    # Two units that differ by one lone element each (1 against 2 under the
+    # container 0): too small to decide alone, so the URL routes decide. Route
+    # columns: the routes (a folder and a kind of name each), then two name
+    # shapes (no views).
+    routes = np.array([[*a_routes, *a_name], [*b_routes, *b_name]], dtype=float)
+    return agglomerate_units(
+        np.array([[1, 1, 0], [1, 0, 1]], dtype=float),
+        np.array([8.0, 2.0]),
+        np.array([-1, 0, 0]),
+        weak=np.zeros(3, dtype=bool),
+        routes=routes,
+        name_routes=2,
+    ).tolist()
+
+
+def test_a_template_spread_over_folders_is_filed_by_content():
+    # A class page in each of four package folders, and two class pages in
+    # one of them: the folder files content, it does not route another view.
+    assert _filed([0.25, 0.25, 0.25, 0.25], [1, 0, 0, 0]) == [0, 0]
+    # A folder where the spread unit has no page is still another route.
+    assert _filed([0.5, 0.5, 0, 0], [0, 0, 0, 1]) == [0, 1]
+
+
+def test_a_unit_kept_in_one_folder_is_routed_there():
+    # Nearly every page of the first unit in one section (products/), the
+    # other unit in a section where it has one page in twenty (collections/).
+    assert _filed([0.95, 0.05, 0, 0], [0, 1, 0, 0]) == [0, 1]
+
+
+def test_another_kind_of_name_is_another_route_wherever_filed():
+    # Routes: ``struct*.html`` in four folders, then ``trait*.html`` in the
+    # first. The spread unit has one page in 25 at the trait name, in a folder
+    # where every page of the other unit is: the folders say nothing, the
+    # names do.
+    spread = [0.24, 0.24, 0.24, 0.24, 0.04]
+    assert _filed(spread, [0, 0, 0, 0, 1], a_name=(0.96, 0.04), b_name=(0, 1)) == [0, 1]

@@ -32,6 +32,7 @@ from .stage_b import (
     ABSENT,
     CHARACTERISTIC,
     PARENT_PRESENT,
+    ROUTE_MAJORITY,
     ROUTE_OVERLAP,
     SIGNIFICANCE,
     SUBSTANTIAL,
@@ -68,6 +69,7 @@ _SHARES = frozenset(
         "significance",
         "subtree_share",
         "route_overlap",
+        "route_majority",
     }
 )
 
@@ -130,6 +132,10 @@ class ClusterParams:
       share of the pages.
     - ``route_overlap``: units sharing at most this share of their routes live
       at different routes.
+    - ``route_majority``: a unit with at least this share of its pages at one
+      route is kept there; one without, covering this share of the other
+      unit's pages with its routes, is filed by content (see
+      :meth:`.stage_b._Units.routed_apart`).
 
     Measured plateaus (the range keeping every labelled corpus within 0.01 of its
     ARI at the default; ``bench/params_plateau.py``):
@@ -159,6 +165,8 @@ class ClusterParams:
     - ``substantial``: 2–3 of 1–5 tried (ARI −0.348 beyond)
     - ``subtree_share``: 0.0833333–0.666667 of 0.0833333–1 tried (ARI −0.253 beyond)
     - ``route_overlap``: 0.025–0.2 of 0.025–0.4 tried (ARI −0.106 beyond)
+    - ``route_majority``: 0.4–0.6 tried by hand (corpora, samples, theme sites:
+      Sphinx 0.951 → 0.967 at 0.6, everything else within 0.011)
 
     >>> ClusterParams().unit_distance == UNIT_DISTANCE
     True
@@ -195,6 +203,7 @@ class ClusterParams:
     substantial: float = SUBSTANTIAL
     subtree_share: float = SUBTREE_SHARE
     route_overlap: float = ROUTE_OVERLAP
+    route_majority: float = ROUTE_MAJORITY
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -348,14 +348,16 @@ class _Items:
     block: np.ndarray
     sig: np.ndarray
     route: np.ndarray
-    #: Per route id: its pattern with name shapes, and its view (route form).
+    #: Per route id: its pattern with name shapes, its view (route form) and
+    #: its name shape (the pattern's last element: ``struct*.html``).
     route_fine: np.ndarray
     route_view: np.ndarray
+    route_name: np.ndarray
 
 
 def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
     n = corpus.n_pages
-    page_route, route_fine, route_view = _page_routes(corpus.signals, p)
+    page_route, route_fine, route_view, route_name = _page_routes(corpus.signals, p)
     n_sigs = max(corpus.n_signatures, 1)
     n_routes = int(page_route.max()) + 1 if n else 1
     pair = (page_block * n_sigs + corpus.page_sig.astype(np.int64)) * n_routes + page_route
@@ -368,6 +370,7 @@ def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
         route=uniq % n_routes,
         route_fine=route_fine,
         route_view=route_view,
+        route_name=route_name,
     )
 
 
@@ -623,6 +626,7 @@ def _stage_b(
             items.route_fine[items.route],
             np.asarray([units.blocks[i] for i in idx], dtype=np.int64),
             item_view=items.route_view[items.route],
+            item_name=items.route_name[items.route],
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
             params=p,
             one_off=None if one_offs is None else (one_offs.carry, one_offs.share[host]),
@@ -641,12 +645,16 @@ def _stage_b(
     return item_cluster, cluster_keys, cluster_units
 
 
-def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _page_routes(
+    signals: list, params: ClusterParams
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
     the host's mirror axis (language directories) blanked.
 
     Returns the page's route id and, per route id, the id of its pattern with
-    name shapes (``class*``) and of its form (the view, see :func:`.routes.route_form`).
+    name shapes (``class*``), of its form (the view, see
+    :func:`.routes.route_form`) and of its name shape alone (the pattern's
+    last element, wherever the page is filed).
     """
     from .mirror_axis import detect_mirror_axis, section_axis
 
@@ -657,8 +665,10 @@ def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.n
     ids: dict[tuple[str, str, str], int] = {}
     fine: dict[tuple[str, str], int] = {}
     views: dict[tuple[str, str], int] = {}
+    names: dict[tuple[str, str], int] = {}
     fine_of: list[int] = []
     view_of: list[int] = []
+    name_of: list[int] = []
     for host in sorted(by_host):
         pages = by_host[host]
         paths = [signals[i].paths for i in pages]
@@ -684,8 +694,15 @@ def _page_routes(signals: list, params: ClusterParams) -> tuple[np.ndarray, np.n
                 ids[key] = len(ids)
                 fine_of.append(fine.setdefault((host, pat), len(fine)))
                 view_of.append(views.setdefault((host, form), len(views)))
+                name = pat.rsplit("/", 1)[-1]
+                name_of.append(names.setdefault((host, name), len(names)))
             out[i] = ids[key]
-    return out, np.asarray(fine_of, dtype=np.int64), np.asarray(view_of, dtype=np.int64)
+    return (
+        out,
+        np.asarray(fine_of, dtype=np.int64),
+        np.asarray(view_of, dtype=np.int64),
+        np.asarray(name_of, dtype=np.int64),
+    )
 
 
 def site_chrome(tokens: list[str], info: TokenInfo) -> np.ndarray:
@@ -732,6 +749,7 @@ def _merge_host_units(
     one_off: tuple[np.ndarray, float] | None = None,
     marked: np.ndarray | None = None,
     chrome: np.ndarray | None = None,
+    item_name: np.ndarray | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order).
 
@@ -788,7 +806,7 @@ def _merge_host_units(
     point_of = rank[point_of.ravel()]
     points = first[order]
     point_sizes = np.bincount(point_of, weights=sizes)
-    point_routes, n_view = _point_routes(
+    point_routes, n_view, n_name = _point_routes(
         owner,
         weights,
         sizes,
@@ -796,6 +814,7 @@ def _merge_host_units(
         None if item_view is None else item_view[items],
         point_of,
         len(points),
+        None if item_name is None else item_name[items],
     )
     if len(points) > STAGE_B_DENSE_MAX and on_note is not None:
         on_note(f"stage-b: {len(points)} distinct units, merging within blocks first")
@@ -820,6 +839,7 @@ def _merge_host_units(
         None if point_carry is None else (point_carry, one_off[1]),
         None if marked is None else marked[cols],
         (sig_of_item.ravel(), point_of[owner]),
+        n_name,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -835,10 +855,11 @@ def _point_routes(
     item_view: np.ndarray | None,
     point_of: np.ndarray,
     n_points: int,
-) -> tuple[np.ndarray, int]:
+    item_name: np.ndarray | None = None,
+) -> tuple[np.ndarray, int, int]:
     """Route profiles of the points: the share of each point's pages at each
-    URL route, then at each view (their count is returned), pooled from the
-    units' shares.
+    URL route, then at each name shape, then at each view (the counts of views
+    and name shapes are returned), pooled from the units' shares.
 
     Only (unit, route) pairs that occur are visited: a versioned site has a
     route per version and file name, thousands of columns on each of thousands
@@ -848,7 +869,12 @@ def _point_routes(
     _, route_col = np.unique(item_route, return_inverse=True)
     cols = [route_col.ravel()]
     n_cols = int(route_col.max()) + 1
-    n_view = 0
+    n_view = n_name = 0
+    if item_name is not None:
+        _, name_col = np.unique(item_name, return_inverse=True)
+        n_name = int(name_col.max()) + 1
+        cols.append(name_col.ravel() + n_cols)
+        n_cols += n_name
     if item_view is not None:
         _, view_col = np.unique(item_view, return_inverse=True)
         n_view = int(view_col.max()) + 1
@@ -863,7 +889,7 @@ def _point_routes(
         share = share / sizes[unit] * sizes[unit]
         np.add.at(point_routes, (point_of[unit], pairs % n_cols), share)
     point_routes /= np.bincount(point_of, weights=sizes)[:, None]
-    return point_routes, n_view
+    return point_routes, n_view, n_name
 
 
 def _agglomerate_scalable(
@@ -883,6 +909,7 @@ def _agglomerate_scalable(
     one_off: tuple[np.ndarray, float] | None = None,
     named: np.ndarray | None = None,
     row_points: tuple[np.ndarray, np.ndarray] | None = None,
+    n_name: int = 0,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -890,7 +917,8 @@ def _agglomerate_scalable(
     distinct units each block is merged on its own, then the block-level groups
     (pooled profiles) are merged across blocks. ``row_points``: pairs (token
     set of ``together``, point with pages of it); the dense pass reads whose
-    pages witness, the block passes let any page witness.
+    pages witness, the block passes let any page witness. ``n_name``: route
+    columns that are name shapes (between the routes and the views).
     """
     if len(prof) <= STAGE_B_DENSE_MAX:
         return agglomerate_units(
@@ -904,6 +932,7 @@ def _agglomerate_scalable(
             routes=routes,
             base_rate=base_rate,
             view_routes=n_view,
+            name_routes=n_name,
             params=params,
             together=together,
             one_off=one_off,
@@ -928,6 +957,7 @@ def _agglomerate_scalable(
             routes=routes[idx],
             base_rate=base_rate,
             view_routes=n_view,
+            name_routes=n_name,
             params=params,
             together=together,
             one_off=None if one_off is None else (one_off[0][idx], one_off[1]),
@@ -959,6 +989,8 @@ def _agglomerate_scalable(
             together,
             None if one_off is None else (np.asarray(group_carry), one_off[1]),
             named,
+            None,
+            n_name,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

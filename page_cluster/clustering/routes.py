@@ -104,26 +104,16 @@ def _patterns(
     for pos in range(depth):
         reach = np.flatnonzero(lengths > pos)
         seg = mat[reach, pos]
-        if pos == blank_position:
-            el = np.zeros(len(reach), dtype=np.int64)  # VARIABLE
-        else:
-            # Pages reaching this position, grouped by their pattern so far.
-            _, group, size = np.unique(prefix[reach], return_inverse=True, return_counts=True)
-            group = group.ravel()
-            floor = np.maximum(min_pages, min_share * size)
-            _, pair, pair_count = np.unique(
-                group * table.n_strings + seg, return_inverse=True, return_counts=True
+        is_dir = lengths[reach] > pos + 1
+        el = np.zeros(len(reach), dtype=np.int64)  # VARIABLE
+        # The mirror axis is a directory (``en/``, ``ja/``); a page's own name
+        # at that depth is still a name.
+        kept = ~is_dir if pos == blank_position else np.ones(len(reach), dtype=bool)
+        if kept.any():
+            section = _sections(seg, is_dir, table.n_strings, min_pages, min_share)
+            el[kept] = _elements(
+                table, seg[kept], prefix[reach[kept]], section, shapes, min_pages, min_share
             )
-            count = pair_count[pair.ravel()]
-            section = _sections(
-                seg, lengths[reach] > pos + 1, table.n_strings, min_pages, min_share
-            )
-            variable = np.flatnonzero((count < floor[group]) & ~section[seg])
-            el = seg.copy()
-            if shapes and len(variable):
-                el[variable] = table.shapes(seg[variable], group[variable], floor)
-            else:
-                el[variable] = 0
         elements[reach, pos] = el
         _, new_prefix = np.unique(
             prefix[reach] * (len(table.strings) + 1) + el, return_inverse=True
@@ -133,6 +123,35 @@ def _patterns(
     strings = table.strings
     out = ["/".join(strings[x] for x in row if x >= 0) or VARIABLE for row in rows.tolist()]
     return [out[r] for r in page_row.ravel().tolist()]
+
+
+def _elements(
+    table: _SegmentTable,
+    seg: np.ndarray,
+    prefix: np.ndarray,
+    section: np.ndarray,
+    shapes: bool,
+    min_pages: int,
+    min_share: float,
+) -> np.ndarray:
+    """The pattern element of each segment ``seg`` at one position: its value
+    where it recurs among the pages sharing its pattern so far (``prefix``) or
+    is a section (``section``: per string id, see :func:`_sections`), else a
+    name shape or :data:`VARIABLE`."""
+    _, group, size = np.unique(prefix, return_inverse=True, return_counts=True)
+    group = group.ravel()
+    floor = np.maximum(min_pages, min_share * size)
+    _, pair, pair_count = np.unique(
+        group * table.n_strings + seg, return_inverse=True, return_counts=True
+    )
+    count = pair_count[pair.ravel()]
+    variable = np.flatnonzero((count < floor[group]) & ~section[seg])
+    el = seg.copy()
+    if shapes and len(variable):
+        el[variable] = table.shapes(seg[variable], group[variable], floor)
+    else:
+        el[variable] = 0
+    return el
 
 
 def _sections(

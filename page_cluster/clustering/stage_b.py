@@ -61,6 +61,10 @@ HARD_TIE = 1e-3
 #: Two units whose pages share at most this share of their URL routes live at
 #: different routes (a weak structural difference then suffices to keep them apart).
 ROUTE_OVERLAP = 0.1
+#: ... unless only their folders differ and one of them is filed by content:
+#: no route holds this share of its pages, and this share of the other unit's
+#: pages sit at its routes (see :meth:`_Units.routed_apart`).
+ROUTE_MAJORITY = 0.5
 
 
 #: Up to this many evidence columns, which of them appear together is one
@@ -180,6 +184,7 @@ class _Units:
         one_off: tuple[np.ndarray, float] | None = None,
         named: np.ndarray | None = None,
         row_units: tuple[np.ndarray, np.ndarray] | None = None,
+        name_routes: int = 0,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -188,13 +193,17 @@ class _Units:
         self.t_parent, self.t_absent = params.parent_present, params.absent
         self.t_char, self.t_subtree = params.characteristic, params.subtree_share
         self.t_substantial, self.t_significance = params.substantial, params.significance
-        self.t_routes = params.route_overlap
+        self.t_routes, self.t_majority = params.route_overlap, params.route_majority
         self.prof = prof
         self.together = together
         #: Pairs (token set of ``together``, unit with pages of it): whose
         #: pages may witness (``None``: every page; see :func:`_witnesses`).
         self.row_units = row_units
         self.view_routes = view_routes
+        #: Route columns before the views that are name shapes (see :meth:`routed_apart`).
+        self.name_routes = name_routes
+        #: Per unit: does one route hold most of its pages (see :meth:`routed_apart`)?
+        self.kept = None if routes is None else np.zeros(len(prof), dtype=bool)
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         #: Columns that name themselves (a class, an id): see :func:`_chance`.
@@ -236,6 +245,7 @@ class _Units:
         self.mass_any = np.zeros(prof.shape) if view_routes else self.mass
         for i in range(len(prof)):
             self._refresh_mass(i)
+            self._refresh_kept(i)
         # Most items of a site are on one unit's pages only (page-specific
         # content). Such a column stays with one unit as units merge, so it is
         # kept sparse: ``owner`` is that unit (-1 for shared columns, -2 for
@@ -246,6 +256,11 @@ class _Units:
         single = np.flatnonzero(count == 1)
         self.owner[single] = np.argmax(on[:, single], axis=0)
         self.shared = self.owner == -1
+
+    def _refresh_kept(self, i: int) -> None:
+        if self.kept is not None and self.routes is not None:
+            n_routes = self.routes.shape[1] - self.view_routes - self.name_routes
+            self.kept[i] = self.routes[i, :n_routes].max(initial=0.0) >= self.t_majority
 
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
@@ -276,6 +291,8 @@ class _Units:
         self.mass_any = self.mass_any[keep] if self.view_routes else self.mass
         if self.routes is not None:
             self.routes = self.routes[keep]
+        if self.kept is not None:
+            self.kept = self.kept[keep]
         if self.carry is not None:
             self.carry = self.carry[keep]
         local = np.full(int(keep.max(initial=-1)) + 1, -1)
@@ -302,6 +319,7 @@ class _Units:
         self.absent[i] = p <= self.t_absent
         self.characteristic[i] = p >= self.t_char
         self._refresh_mass(i)
+        self._refresh_kept(i)
 
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Distances between unit ``i`` and every unit, which pairs are blocked,
@@ -458,15 +476,50 @@ class _Units:
         both = (sub_i & sub_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
         out = a_i & a_j
         if self.routes is not None:
-            n_views = self.view_routes
-            shaped = self.routes[:, : self.routes.shape[1] - n_views]
-            far = np.minimum(shaped, shaped[i]).sum(axis=1) <= self.t_routes
-            out |= far & (s_i | w_i | a_i) & (s_j | w_j | a_j)
+            out |= self.routed_apart(i) & (s_i | w_i | a_i) & (s_j | w_j | a_j)
         out |= self._other_view(i)
         out |= self._one_off(i)
         if self.together is None:
             return out | both, np.zeros(len(out), dtype=bool)
         return out | both, both & ~out
+
+    def routed_apart(self, i: int) -> np.ndarray:
+        """Units at other URL routes than unit ``i``: sharing at most
+        :data:`ROUTE_OVERLAP` of their pages' routes.
+
+        A route is a folder and a kind of name (``std/io/struct*.html``).
+        Pages at another kind of name (``trait*.html``, ``class*members.html``)
+        are another view wherever they are filed. Another folder is another
+        route only for a unit that lives in one: with :data:`ROUTE_MAJORITY`
+        of its pages at one route (a module reference under ``mod/``, products
+        under ``products/``, a lone page), against a unit that does not live
+        there too. A unit spread over many folders with no route holding most
+        of its pages (a class page in each of forty package folders, a struct
+        in each of thirty modules) is filed by content: that another unit sits
+        in another folder says nothing about it, and where its pages cover most
+        of a lone class page's folder, the folder says nothing about the lone
+        page either.
+
+        Route columns: the routes, then :attr:`name_routes` name shapes (the
+        routes' last elements), then the views.
+        """
+        n_names = self.name_routes
+        n_routes = self.routes.shape[1] - self.view_routes - n_names
+        mine = np.flatnonzero(self.routes[i, :n_routes] > 0)
+        routes = self.routes[:, mine]  # the other units' shares at i's routes
+        far = np.minimum(routes, self.routes[i, mine]).sum(axis=1) <= self.t_routes
+        if not n_names:
+            return far
+        names = self.routes[:, n_routes : n_routes + n_names]
+        other_name = np.minimum(names, names[i]).sum(axis=1) <= self.t_routes
+        kept = self.kept
+        majority = self.t_majority
+        # i spread over folders where most of a unit's pages are, or a unit
+        # spread over folders where most of i's pages are.
+        covered = ((routes.sum(axis=1) >= majority) & ~kept[i]) | (
+            ((routes > 0) @ self.routes[i, mine] >= majority) & ~kept
+        )
+        return far & (other_name | ((kept | kept[i]) & ~covered))
 
     def _one_off(self, i: int) -> np.ndarray:
         """Units kept apart from unit ``i`` because one side's pages each carry
@@ -626,6 +679,7 @@ def agglomerate_units(
     one_off: tuple[np.ndarray, float] | None = None,
     named: np.ndarray | None = None,
     row_units: tuple[np.ndarray, np.ndarray] | None = None,
+    name_routes: int = 0,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -644,6 +698,9 @@ def agglomerate_units(
     ``together`` was built from with the units (rows of ``profiles``) that
     have pages of it: then only pages of the pair's neighbourhood show that
     two parts go together (:func:`_witnesses`); without it, any page does.
+    ``routes`` holds each unit's share of pages per URL route, then per name
+    shape (``name_routes`` columns: see :meth:`_Units.routed_apart`; without
+    them any folder difference counts), then per view (``view_routes``).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -687,6 +744,7 @@ def agglomerate_units(
         None
         if row_units is None
         else (np.asarray(row_units[0], np.int64), np.asarray(row_units[1], np.int64)),
+        name_routes,
     )
     ids = np.arange(k)
     group = np.arange(k)
