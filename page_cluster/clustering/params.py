@@ -132,9 +132,9 @@ class ClusterParams:
       share of the pages.
     - ``route_overlap``: units sharing at most this share of their routes live
       at different routes.
-    - ``route_majority``: a unit with at least this share of its pages at one
-      route is kept there; one without, covering this share of the other
-      unit's pages with its routes, is filed by content (see
+    - ``route_majority``: another folder is another route only for a unit
+      with at least this share of its pages at one route, and not against a
+      spread unit whose routes hold this share of its pages (see
       :meth:`.stage_b._Units.routed_apart`).
 
     Measured plateaus (the range keeping every labelled corpus within 0.01 of its

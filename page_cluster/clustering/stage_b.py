@@ -61,9 +61,9 @@ HARD_TIE = 1e-3
 #: Two units whose pages share at most this share of their URL routes live at
 #: different routes (a weak structural difference then suffices to keep them apart).
 ROUTE_OVERLAP = 0.1
-#: ... unless only their folders differ and one of them is filed by content:
-#: no route holds this share of its pages, and this share of the other unit's
-#: pages sit at its routes (see :meth:`_Units.routed_apart`).
+#: ... but another folder is another route only for a unit with this share of
+#: its pages at one route, and not against a spread unit whose routes hold
+#: this share of its pages (see :meth:`_Units.routed_apart`).
 ROUTE_MAJORITY = 0.5
 
 
@@ -258,6 +258,8 @@ class _Units:
         self.shared = self.owner == -1
 
     def _refresh_kept(self, i: int) -> None:
+        """Whether one route holds most of unit ``i``'s pages, kept per unit (a
+        pass over every route column, so once per merge, not once per row)."""
         if self.kept is not None and self.routes is not None:
             n_routes = self.routes.shape[1] - self.view_routes - self.name_routes
             self.kept[i] = self.routes[i, :n_routes].max(initial=0.0) >= self.t_majority
@@ -512,7 +514,7 @@ class _Units:
             return far
         names = self.routes[:, n_routes : n_routes + n_names]
         other_name = np.minimum(names, names[i]).sum(axis=1) <= self.t_routes
-        kept = self.kept
+        kept = self.kept if self.kept is not None else np.zeros(len(self.routes), dtype=bool)
         majority = self.t_majority
         # i spread over folders where most of a unit's pages are, or a unit
         # spread over folders where most of i's pages are.
