@@ -49,6 +49,9 @@ from sklearn.metrics import (
 
 from page_cluster.api.resolve import run_clustering
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from subsets import _labels, _lines  # the sibling bench script's readers
+
 PACKAGE = "rust-doc"
 HTML_ROOT = Path("usr/share/doc/rust-doc/html")
 BOOKS = [
@@ -76,13 +79,13 @@ def fetch_package(data: Path) -> Path:
     return root / HTML_ROOT
 
 
-def _pages(folder: Path, base: Path) -> Iterator[tuple[str, str, Path]]:
-    """(path relative to ``base``, HTML, file) of every real page under ``folder``."""
+def _pages(folder: Path, base: Path) -> Iterator[tuple[str, str]]:
+    """(path relative to ``base``, HTML) of every real page under ``folder``."""
     for file in sorted(folder.rglob("*.html")):
         html = file.read_bytes().decode("utf-8", "replace")
         if _REDIRECT.search(html[:3000]) or "<body" not in html.lower():
             continue  # a redirect stub, or a script-only fragment map
-        yield file.relative_to(base).as_posix(), html, file
+        yield file.relative_to(base).as_posix(), html
 
 
 def _rustdoc_kind(rel: str) -> str:
@@ -102,12 +105,12 @@ def build(data: Path) -> dict[str, Path]:
     html = fetch_package(data)
     sites: dict[str, list[tuple[str, str, list[str], str, str]]] = {"rustdoc": [], "mdbook": []}
     for sub in ("std", "src/std"):
-        for rel, page, _ in _pages(html / sub, html):
+        for rel, page in _pages(html / sub, html):
             sites["rustdoc"].append(
                 (rel, page, rel.split("/"), "doc.rust.example", _rustdoc_kind(rel))
             )
     for book in BOOKS:
-        for rel, page, _ in _pages(html / book, html / book):
+        for rel, page in _pages(html / book, html / book):
             kind = book if _MDBOOK in page[:3000] else f"{book}:other"
             sites["mdbook"].append((f"{book}/{rel}", page, rel.split("/"), f"{book}.example", kind))
     out: dict[str, Path] = {}
@@ -121,11 +124,6 @@ def build(data: Path) -> dict[str, Path]:
                 writer.writerow([rid, kind])
         out[name] = jsonl
     return out
-
-
-def _labels(path: Path) -> dict[str, str]:
-    with path.open(newline="", encoding="utf-8") as fh:
-        return {row[0]: row[1] for row in csv.reader(fh) if len(row) >= 2}
 
 
 def score(lines: list[str], labels: dict[str, str]) -> dict[str, float]:
@@ -156,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name, jsonl in sites.items():
         labels = _labels(jsonl.with_name(f"{name}.labels.csv"))
-        lines = [line for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
+        lines = _lines(jsonl)
         full = score(lines, labels)
         print(
             f"| {name} | {len(lines)} | all | {full['ari']:.3f} | | {full['ami']:.3f} | "

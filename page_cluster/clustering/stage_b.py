@@ -202,8 +202,6 @@ class _Units:
         self.view_routes = view_routes
         #: Route columns before the views that are name shapes (see :meth:`routed_apart`).
         self.name_routes = name_routes
-        #: Per unit: does one route hold most of its pages (see :meth:`routed_apart`)?
-        self.kept = None if routes is None else np.zeros(len(prof), dtype=bool)
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         #: Columns that name themselves (a class, an id): see :func:`_chance`.
@@ -218,6 +216,13 @@ class _Units:
         self.weak = weak
         self.attrs = attrs if attrs is not None else np.zeros_like(evidence)
         self.routes = routes
+        #: Route columns that are routes proper (before the name shapes and views).
+        self.n_routes = 0 if routes is None else routes.shape[1] - view_routes - name_routes
+        #: Per unit: does one route hold most of its pages (see :meth:`routed_apart`)?
+        #: Refreshed per merge: a pass over every route column per row would not be.
+        self.kept = np.zeros(len(prof), dtype=bool)
+        if routes is not None and self.n_routes:
+            self.kept = routes[:, : self.n_routes].max(axis=1) >= self.t_majority
         self.heads = heads if heads is not None else np.zeros_like(evidence)
         self.every = evidence | self.attrs | self.heads
         if weak is not None:
@@ -245,7 +250,6 @@ class _Units:
         self.mass_any = np.zeros(prof.shape) if view_routes else self.mass
         for i in range(len(prof)):
             self._refresh_mass(i)
-            self._refresh_kept(i)
         # Most items of a site are on one unit's pages only (page-specific
         # content). Such a column stays with one unit as units merge, so it is
         # kept sparse: ``owner`` is that unit (-1 for shared columns, -2 for
@@ -256,13 +260,6 @@ class _Units:
         single = np.flatnonzero(count == 1)
         self.owner[single] = np.argmax(on[:, single], axis=0)
         self.shared = self.owner == -1
-
-    def _refresh_kept(self, i: int) -> None:
-        """Whether one route holds most of unit ``i``'s pages, kept per unit (a
-        pass over every route column, so once per merge, not once per row)."""
-        if self.kept is not None and self.routes is not None:
-            n_routes = self.routes.shape[1] - self.view_routes - self.name_routes
-            self.kept[i] = self.routes[i, :n_routes].max(initial=0.0) >= self.t_majority
 
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
@@ -293,8 +290,7 @@ class _Units:
         self.mass_any = self.mass_any[keep] if self.view_routes else self.mass
         if self.routes is not None:
             self.routes = self.routes[keep]
-        if self.kept is not None:
-            self.kept = self.kept[keep]
+        self.kept = self.kept[keep]
         if self.carry is not None:
             self.carry = self.carry[keep]
         local = np.full(int(keep.max(initial=-1)) + 1, -1)
@@ -321,7 +317,8 @@ class _Units:
         self.absent[i] = p <= self.t_absent
         self.characteristic[i] = p >= self.t_char
         self._refresh_mass(i)
-        self._refresh_kept(i)
+        if self.routes is not None:
+            self.kept[i] = self.routes[i, : self.n_routes].max(initial=0.0) >= self.t_majority
 
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Distances between unit ``i`` and every unit, which pairs are blocked,
@@ -506,7 +503,7 @@ class _Units:
         routes' last elements), then the views.
         """
         n_names = self.name_routes
-        n_routes = self.routes.shape[1] - self.view_routes - n_names
+        n_routes = self.n_routes
         mine = np.flatnonzero(self.routes[i, :n_routes] > 0)
         routes = self.routes[:, mine]  # the other units' shares at i's routes
         far = np.minimum(routes, self.routes[i, mine]).sum(axis=1) <= self.t_routes
@@ -514,7 +511,7 @@ class _Units:
             return far
         names = self.routes[:, n_routes : n_routes + n_names]
         other_name = np.minimum(names, names[i]).sum(axis=1) <= self.t_routes
-        kept = self.kept if self.kept is not None else np.zeros(len(self.routes), dtype=bool)
+        kept = self.kept
         majority = self.t_majority
         # i spread over folders where most of a unit's pages are, or a unit
         # spread over folders where most of i's pages are.
