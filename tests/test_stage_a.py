@@ -48,3 +48,71 @@ def test_labels_follow_the_order_of_first_members():
     m = rows_to_matrix(rows, 7)
     res = cluster_block(m, np.arange(4), np.ones(4, dtype=np.int64), np.ones(7))
     assert res.labels.tolist() == [0, 1, 0, 1]
+
+
+def _reference_pages() -> list[dict]:
+    """A generator's reference folder: four group pages and four member lists
+    whose pages are built alike (a title and a paragraph), and two plain
+    pages. Only the file names tell the generator's views apart."""
+
+    def page(name: str) -> dict:
+        body = (
+            '<div class="header"><a href="/">Home</a></div>'
+            f'<div class="contents"><h1>{name}</h1><p>Text of {name}.</p></div>'
+        )
+        return {
+            "id": name,
+            "paths": ["doc", name],
+            "html": f"<html><body>{body}</body></html>",
+        }
+
+    words = ["alpha", "beta", "gamma", "delta"]
+    return (
+        [page(f"group__{w}.html") for w in words]
+        + [page(f"class{w.title()}-members.html") for w in [*words, "epsilon"]]
+        + [page("intro.html"), page("usage.html")]
+    )
+
+
+def _stage_a_units(records: list[dict]) -> list[set[str]]:
+    """Stage A's units of ``records``, as sets of page ids."""
+    from page_cluster.clustering import pipeline
+    from page_cluster.ingest.build import build_corpus
+
+    seen: dict = {}
+    real = pipeline._stage_b
+
+    def capture(corpus, items, units, *args, **kwargs):
+        seen["items"], seen["units"] = items, units
+        return real(corpus, items, units, *args, **kwargs)
+
+    pipeline._stage_b = capture
+    try:
+        pipeline.cluster_host_corpus(build_corpus(records))
+    finally:
+        pipeline._stage_b = real
+    page_item = seen["items"].page_item
+    return [
+        {records[p]["id"] for p in np.flatnonzero(np.isin(page_item, unit)).tolist()}
+        for unit in seen["units"].items
+    ]
+
+
+def test_a_unit_never_holds_two_kinds_of_file_name():
+    units = _stage_a_units(_reference_pages())
+    groups = {f"group__{w}.html" for w in ["alpha", "beta", "gamma", "delta"]}
+    # Identical pages, but two kinds of name: two units. The plain names,
+    # which name no kind, go with the larger kind (five member lists).
+    assert groups in units
+    members = next(u for u in units if "classAlpha-members.html" in u)
+    assert {"intro.html", "usage.html"} <= members
+    assert not members & groups
+    assert len(units) == 2
+
+
+def test_names_without_a_kind_do_not_split_a_unit():
+    # The same pages under plain names: nothing tells them apart.
+    records = _reference_pages()
+    for k, r in enumerate(records):
+        r["paths"] = ["doc", f"page{k}.html"]
+    assert len(_stage_a_units(records)) == 1

@@ -353,11 +353,14 @@ class _Items:
     route_fine: np.ndarray
     route_view: np.ndarray
     route_name: np.ndarray
+    #: Per route id: is its name shape a kind of name (see
+    #: :func:`.routes.is_name_kind`)?
+    route_kind: np.ndarray
 
 
 def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
     n = corpus.n_pages
-    page_route, route_fine, route_view, route_name = _page_routes(corpus.signals, p)
+    page_route, route_fine, route_view, route_name, name_kind = _page_routes(corpus.signals, p)
     n_sigs = max(corpus.n_signatures, 1)
     n_routes = int(page_route.max()) + 1 if n else 1
     pair = (page_block * n_sigs + corpus.page_sig.astype(np.int64)) * n_routes + page_route
@@ -371,6 +374,7 @@ def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
         route_fine=route_fine,
         route_view=route_view,
         route_name=route_name,
+        route_kind=name_kind[route_name],
     )
 
 
@@ -579,7 +583,11 @@ def _stage_a(
                         f"{result.path} near-duplicate path",
                     )
                 )
-            groups = [members[result.labels == lab] for lab in range(int(result.labels.max()) + 1)]
+            groups = [
+                part
+                for lab in range(int(result.labels.max()) + 1)
+                for part in _by_kind(members[result.labels == lab], items)
+            ]
         groups += [in_block[k : k + 1] for k in np.flatnonzero(alone).tolist()]
         for label, group in enumerate(groups):
             units.items.append(group)
@@ -590,6 +598,33 @@ def _stage_a(
             ProgressEvent("pass1-block-complete", blocks_processed=b + 1, total_blocks=total_blocks)
         )
     return units
+
+
+def _by_kind(group: np.ndarray, items: _Items) -> list[np.ndarray]:
+    """A unit's items split by kind of file name when it holds two
+    (``class*members.html`` and ``group*.html``): a generator names its views,
+    and two views are two templates however alike their pages look (a group
+    page with only a code line, a member list without members). Items at a
+    name that names no kind (``*.html``, ``index.html``) stay with the
+    largest part.
+
+    >>> it = _Items(*[np.zeros(0, np.int64)] * 5, route_fine=np.zeros(0, np.int64),
+    ...     route_view=np.zeros(0, np.int64), route_name=np.array([0, 1, 2]),
+    ...     route_kind=np.array([True, True, False]))
+    >>> it.count, it.route = np.array([5, 1, 1, 2]), np.array([0, 1, 2, 0])
+    >>> [g.tolist() for g in _by_kind(np.array([0, 1, 2, 3]), it)]
+    [[0, 2, 3], [1]]
+    """
+    route = items.route[group]
+    kind = items.route_kind[route]
+    names = items.route_name[route]
+    found = np.unique(names[kind])
+    if len(found) < 2:
+        return [group]
+    weight = np.asarray([items.count[group[kind & (names == n)]].sum() for n in found.tolist()])
+    largest = int(found[int(np.argmax(weight))])
+    owner = np.where(kind, names, largest)
+    return [group[owner == n] for n in found.tolist()]
 
 
 def _stage_b(
@@ -647,16 +682,18 @@ def _stage_b(
 
 def _page_routes(
     signals: list, params: ClusterParams
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
     the host's mirror axis (language directories) blanked.
 
     Returns the page's route id and, per route id, the id of its pattern with
     name shapes (``class*``), of its form (the view, see
     :func:`.routes.route_form`) and of its name shape alone (the pattern's
-    last element, wherever the page is filed).
+    last element, wherever the page is filed); per name shape id, whether it
+    is a kind of name (:func:`.routes.is_name_kind`).
     """
     from .mirror_axis import detect_mirror_axis, section_axis
+    from .routes import is_name_kind
 
     out = np.zeros(len(signals), dtype=np.int64)
     by_host: dict[str, list[int]] = {}
@@ -702,6 +739,7 @@ def _page_routes(
         np.asarray(fine_of, dtype=np.int64),
         np.asarray(view_of, dtype=np.int64),
         np.asarray(name_of, dtype=np.int64),
+        np.asarray([is_name_kind(name) for _, name in names], dtype=bool),
     )
 
 

@@ -31,6 +31,7 @@ import numpy as np
 __all__ = [
     "LITERAL_MIN_PAGES",
     "LITERAL_MIN_SHARE",
+    "is_name_kind",
     "route_form",
     "route_patterns",
     "route_patterns_and_forms",
@@ -67,6 +68,21 @@ def route_patterns(
     recurring first word is not a route).
     """
     return _patterns(_SegmentTable.of(paths), blank_position, shapes, min_pages, min_share)
+
+
+def is_name_kind(shape: str) -> bool:
+    """Does a name shape (a pattern's last element) name a kind of page: a
+    variable file name with a recurring word kept beside the blank
+    (``class*members.html``, ``group*.html``, ``*source.html``)? A plain
+    ``*.html``, a slug ``*`` or a literal name (``index.html``) names none.
+
+    >>> [is_name_kind(x) for x in ("class*members.html", "*.html", "index.html", "*")]
+    [True, False, False, False]
+    """
+    if VARIABLE not in shape:
+        return False
+    stem = shape.rsplit(".", 1)[0] if "." in shape else shape
+    return stem != VARIABLE
 
 
 def route_patterns_and_forms(
