@@ -467,3 +467,34 @@ def test_another_kind_of_name_is_another_route_wherever_filed():
     # names do.
     spread = [0.24, 0.24, 0.24, 0.24, 0.04]
     assert _filed(spread, [0, 0, 0, 0, 1], a_name=(0.96, 0.04), b_name=(0, 1)) == [0, 1]
+
+
+def _pooled_first(name_kinds):
+    # A small unit (the page title alone) is a structural subset of two units
+    # that differ on both sides (a subtree each: 1-2 and 3-4), so whichever it
+    # joins first keeps it. It is as far from both. Route columns: a route
+    # each for (A, C) and for B, then two name shapes: A and C at one, B at
+    # the other.
+    prof = np.array(
+        [[1, 0, 0, 0, 0], [1, 1, 1, 0, 0], [1, 0, 0, 1, 1]],
+        dtype=float,
+    )
+    routes = np.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 0, 1, 0]], dtype=float)
+    return agglomerate_units(
+        prof,
+        np.array([2.0, 8.0, 8.0]),
+        np.array([-1, 0, 1, 0, 3]),
+        weak=np.zeros(5, dtype=bool),
+        routes=routes,
+        name_routes=2,
+        name_kinds=name_kinds,
+    ).tolist()
+
+
+def test_units_named_alike_pool_first():
+    # Kinds of name (``group*.html`` for A and C, ``class*members.html`` for
+    # B): A joins C, the unit its generator named alike.
+    assert _pooled_first(np.array([True, True])) == [0, 1, 0]
+    # Plain names (``*.html``) name no kind: the tie goes to the lowest index.
+    assert _pooled_first(np.array([False, False])) == [0, 0, 1]
+    assert _pooled_first(None) == [0, 0, 1]

@@ -662,6 +662,7 @@ def _stage_b(
             np.asarray([units.blocks[i] for i in idx], dtype=np.int64),
             item_view=items.route_view[items.route],
             item_name=items.route_name[items.route],
+            item_kind=items.route_kind[items.route],
             on_note=lambda text: emit(ProgressEvent("note", message=text)),
             params=p,
             one_off=None if one_offs is None else (one_offs.carry, one_offs.share[host]),
@@ -788,6 +789,7 @@ def _merge_host_units(
     marked: np.ndarray | None = None,
     chrome: np.ndarray | None = None,
     item_name: np.ndarray | None = None,
+    item_kind: np.ndarray | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order).
 
@@ -844,7 +846,7 @@ def _merge_host_units(
     point_of = rank[point_of.ravel()]
     points = first[order]
     point_sizes = np.bincount(point_of, weights=sizes)
-    point_routes, n_view, n_name = _point_routes(
+    point_routes, n_view, n_name, name_kinds = _point_routes(
         owner,
         weights,
         sizes,
@@ -853,6 +855,7 @@ def _merge_host_units(
         point_of,
         len(points),
         None if item_name is None else item_name[items],
+        None if item_kind is None else item_kind[items],
     )
     if len(points) > STAGE_B_DENSE_MAX and on_note is not None:
         on_note(f"stage-b: {len(points)} distinct units, merging within blocks first")
@@ -878,6 +881,7 @@ def _merge_host_units(
         None if marked is None else marked[cols],
         (sig_of_item.ravel(), point_of[owner]),
         n_name,
+        name_kinds,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -894,10 +898,12 @@ def _point_routes(
     point_of: np.ndarray,
     n_points: int,
     item_name: np.ndarray | None = None,
-) -> tuple[np.ndarray, int, int]:
+    item_kind: np.ndarray | None = None,
+) -> tuple[np.ndarray, int, int, np.ndarray | None]:
     """Route profiles of the points: the share of each point's pages at each
     URL route, then at each name shape, then at each view (the counts of views
-    and name shapes are returned), pooled from the units' shares.
+    and name shapes are returned, and which name-shape columns are kinds of
+    name when ``item_kind`` is given), pooled from the units' shares.
 
     Only (unit, route) pairs that occur are visited: a versioned site has a
     route per version and file name, thousands of columns on each of thousands
@@ -908,11 +914,14 @@ def _point_routes(
     cols = [route_col.ravel()]
     n_cols = int(route_col.max()) + 1
     n_view = n_name = 0
+    name_kinds = None
     if item_name is not None:
-        _, name_col = np.unique(item_name, return_inverse=True)
+        _, first, name_col = np.unique(item_name, return_index=True, return_inverse=True)
         n_name = int(name_col.max()) + 1
         cols.append(name_col.ravel() + n_cols)
         n_cols += n_name
+        if item_kind is not None:
+            name_kinds = np.asarray(item_kind, dtype=bool)[first]
     if item_view is not None:
         _, view_col = np.unique(item_view, return_inverse=True)
         n_view = int(view_col.max()) + 1
@@ -927,7 +936,7 @@ def _point_routes(
         share = share / sizes[unit] * sizes[unit]
         np.add.at(point_routes, (point_of[unit], pairs % n_cols), share)
     point_routes /= np.bincount(point_of, weights=sizes)[:, None]
-    return point_routes, n_view, n_name
+    return point_routes, n_view, n_name, name_kinds
 
 
 def _agglomerate_scalable(
@@ -948,6 +957,7 @@ def _agglomerate_scalable(
     named: np.ndarray | None = None,
     row_points: tuple[np.ndarray, np.ndarray] | None = None,
     n_name: int = 0,
+    name_kinds: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -956,7 +966,8 @@ def _agglomerate_scalable(
     (pooled profiles) are merged across blocks. ``row_points``: pairs (token
     set of ``together``, point with pages of it); the dense pass reads whose
     pages witness, the block passes let any page witness. ``n_name``: route
-    columns that are name shapes (between the routes and the views).
+    columns that are name shapes (between the routes and the views), and
+    ``name_kinds`` which of them are kinds of name.
     """
     if len(prof) <= STAGE_B_DENSE_MAX:
         return agglomerate_units(
@@ -971,6 +982,7 @@ def _agglomerate_scalable(
             base_rate=base_rate,
             view_routes=n_view,
             name_routes=n_name,
+            name_kinds=name_kinds,
             params=params,
             together=together,
             one_off=one_off,
@@ -996,6 +1008,7 @@ def _agglomerate_scalable(
             base_rate=base_rate,
             view_routes=n_view,
             name_routes=n_name,
+            name_kinds=name_kinds,
             params=params,
             together=together,
             one_off=None if one_off is None else (one_off[0][idx], one_off[1]),
@@ -1029,6 +1042,7 @@ def _agglomerate_scalable(
             named,
             None,
             n_name,
+            name_kinds,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

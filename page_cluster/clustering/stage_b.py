@@ -65,6 +65,11 @@ ROUTE_OVERLAP = 0.1
 #: its pages at one route, and not against a spread unit whose routes hold
 #: this share of its pages (see :meth:`_Units.routed_apart`).
 ROUTE_MAJORITY = 0.5
+#: Merging two units that each live mostly at a kind of file name, and not at
+#: the same one (``group*.html`` against ``class*members.html``), costs this
+#: much more (half an item): at equal structural cost, units the generator
+#: named alike pool first. A kind of name never keeps units apart on its own.
+KIND_COST = 0.5
 
 
 #: Up to this many evidence columns, which of them appear together is one
@@ -185,6 +190,7 @@ class _Units:
         named: np.ndarray | None = None,
         row_units: tuple[np.ndarray, np.ndarray] | None = None,
         name_routes: int = 0,
+        name_kinds: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -202,6 +208,8 @@ class _Units:
         self.view_routes = view_routes
         #: Route columns before the views that are name shapes (see :meth:`routed_apart`).
         self.name_routes = name_routes
+        #: Per name-shape column: is it a kind of name (see :meth:`_other_kind`)?
+        self.name_kinds = name_kinds
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         #: Columns that name themselves (a class, an id): see :func:`_chance`.
@@ -345,7 +353,28 @@ class _Units:
         dist += np.bincount(rows, weights=weights, minlength=len(prof))
         if HARD_COST:
             dist = HARD_TIE * dist + self._hard(i, frontier)
-        return dist
+        return dist + KIND_COST * self._other_kind(i)
+
+    def _other_kind(self, i: int) -> np.ndarray:
+        """Units that, like unit ``i``, have :data:`ROUTE_MAJORITY` of their
+        pages at kinds of file name (:func:`.routes.is_name_kind`), but share
+        at most :data:`ROUTE_OVERLAP` of them with ``i``.
+
+        A generator names its views (``group__core.html``,
+        ``classFoo-members.html``): pages named alike are pooled first, so
+        that the evidence of one view is gathered before it meets another. A
+        group page holding a code line and a member list with no members are
+        both one title and one paragraph; joined first, each drags the other
+        into its own view's pool."""
+        k = len(self.prof)
+        kinds = self.name_kinds
+        if kinds is None or not kinds.any() or self.routes is None:
+            return np.zeros(k, dtype=bool)
+        names = self.routes[:, self.n_routes : self.n_routes + self.name_routes]
+        if names[i, kinds].sum() < self.t_majority:
+            return np.zeros(k, dtype=bool)
+        named = names[:, kinds].sum(axis=1) >= self.t_majority
+        return named & (np.minimum(names, names[i]).sum(axis=1) <= self.t_routes)
 
     def _hard(self, i: int, frontier: np.ndarray) -> np.ndarray:
         """Per unit: items typical of one side and absent from the other."""
@@ -679,6 +708,7 @@ def agglomerate_units(
     named: np.ndarray | None = None,
     row_units: tuple[np.ndarray, np.ndarray] | None = None,
     name_routes: int = 0,
+    name_kinds: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -700,6 +730,8 @@ def agglomerate_units(
     ``routes`` holds each unit's share of pages per URL route, then per name
     shape (``name_routes`` columns: see :meth:`_Units.routed_apart`; without
     them any folder difference counts), then per view (``view_routes``).
+    ``name_kinds`` marks the name-shape columns that are kinds of name (see
+    :meth:`_Units._other_kind`).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -744,6 +776,7 @@ def agglomerate_units(
         if row_units is None
         else (np.asarray(row_units[0], np.int64), np.asarray(row_units[1], np.int64)),
         name_routes,
+        None if name_kinds is None else np.asarray(name_kinds, dtype=bool),
     )
     ids = np.arange(k)
     group = np.arange(k)
