@@ -69,6 +69,8 @@ ROUTE_MAJORITY = 0.5
 #: the same one (``group*.html`` against ``class*members.html``), costs this
 #: much more (half an item): at equal structural cost, units the generator
 #: named alike pool first. A kind of name never keeps units apart on its own.
+#: An order below one item: 0.25-0.9 give the same partitions; one item and
+#: more let a name outweigh structure (docs/quality.md, Stage B).
 KIND_COST = 0.5
 
 
