@@ -618,10 +618,10 @@ def _by_kind(group: np.ndarray, items: _Items) -> list[np.ndarray]:
     route = items.route[group]
     kind = items.route_kind[route]
     names = items.route_name[route]
-    found = np.unique(names[kind])
+    found, which = np.unique(names[kind], return_inverse=True)
     if len(found) < 2:
         return [group]
-    weight = np.asarray([items.count[group[kind & (names == n)]].sum() for n in found.tolist()])
+    weight = np.bincount(which.ravel(), weights=items.count[group[kind]])
     largest = int(found[int(np.argmax(weight))])
     owner = np.where(kind, names, largest)
     return [group[owner == n] for n in found.tolist()]

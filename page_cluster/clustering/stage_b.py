@@ -233,6 +233,11 @@ class _Units:
         self.kept = np.zeros(len(prof), dtype=bool)
         if routes is not None and self.n_routes:
             self.kept = routes[:, : self.n_routes].max(axis=1) >= self.t_majority
+        #: Per unit: are most of its pages at kinds of file name (see
+        #: :meth:`_other_kind`)? Refreshed per merge, as :attr:`kept`.
+        self.at_kinds = np.zeros(len(prof), dtype=bool)
+        if routes is not None and name_kinds is not None and name_kinds.any():
+            self.at_kinds = self._kind_share(routes) >= self.t_majority
         self.heads = heads if heads is not None else np.zeros_like(evidence)
         self.every = evidence | self.attrs | self.heads
         if weak is not None:
@@ -301,6 +306,7 @@ class _Units:
         if self.routes is not None:
             self.routes = self.routes[keep]
         self.kept = self.kept[keep]
+        self.at_kinds = self.at_kinds[keep]
         if self.carry is not None:
             self.carry = self.carry[keep]
         local = np.full(int(keep.max(initial=-1)) + 1, -1)
@@ -329,6 +335,8 @@ class _Units:
         self._refresh_mass(i)
         if self.routes is not None:
             self.kept[i] = self.routes[i, : self.n_routes].max(initial=0.0) >= self.t_majority
+            if self.name_kinds is not None and self.name_kinds.any():
+                self.at_kinds[i] = self._kind_share(self.routes[i : i + 1])[0] >= self.t_majority
 
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Distances between unit ``i`` and every unit, which pairs are blocked,
@@ -368,15 +376,22 @@ class _Units:
         group page holding a code line and a member list with no members are
         both one title and one paragraph; joined first, each drags the other
         into its own view's pool."""
-        k = len(self.prof)
-        kinds = self.name_kinds
-        if kinds is None or not kinds.any() or self.routes is None:
-            return np.zeros(k, dtype=bool)
+        if not self.at_kinds[i]:
+            return np.zeros(len(self.prof), dtype=bool)
+        return self.at_kinds & self._other_name(i)
+
+    def _kind_share(self, routes: np.ndarray) -> np.ndarray:
+        """Per row of ``routes``: the share of its pages at kinds of name."""
+        assert self.name_kinds is not None
+        names = routes[:, self.n_routes : self.n_routes + self.name_routes]
+        return names[:, self.name_kinds].sum(axis=1)
+
+    def _other_name(self, i: int) -> np.ndarray:
+        """Units sharing at most :data:`ROUTE_OVERLAP` of their name shapes
+        with unit ``i``."""
+        assert self.routes is not None
         names = self.routes[:, self.n_routes : self.n_routes + self.name_routes]
-        if names[i, kinds].sum() < self.t_majority:
-            return np.zeros(k, dtype=bool)
-        named = names[:, kinds].sum(axis=1) >= self.t_majority
-        return named & (np.minimum(names, names[i]).sum(axis=1) <= self.t_routes)
+        return np.minimum(names, names[i]).sum(axis=1) <= self.t_routes
 
     def _hard(self, i: int, frontier: np.ndarray) -> np.ndarray:
         """Per unit: items typical of one side and absent from the other."""
@@ -540,8 +555,7 @@ class _Units:
         far = np.minimum(routes, self.routes[i, mine]).sum(axis=1) <= self.t_routes
         if not n_names:
             return far
-        names = self.routes[:, n_routes : n_routes + n_names]
-        other_name = np.minimum(names, names[i]).sum(axis=1) <= self.t_routes
+        other_name = self._other_name(i)
         kept = self.kept
         majority = self.t_majority
         # i spread over folders where most of a unit's pages are, or a unit
