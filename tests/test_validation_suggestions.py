@@ -341,6 +341,28 @@ def test_a_part_the_site_shows_on_one_document_does_not_bar_a_merge():
     assert suggest_merges(once, mirror_axis=None) == []
 
 
+def test_a_part_on_nearly_every_page_of_the_larger_cluster_is_its_own_not_optional():
+    # Class pages all carry a description; two directory pages are glued to
+    # them (the site then shows the description "optional"). The directory
+    # cluster lacks it on every page: not the class template with the
+    # description left out, whatever the glued pages show.
+    desc = ["body>main>div.textblock", "body>main>div.textblock>p"]
+    listing = ["body>main>h1", "body>main>ul.files"]
+    classes = [("class", [*CHROME, "body>main>h1", *desc]) for _ in range(40)]
+    glued = [("class", [*CHROME, *listing]) for _ in range(2)]
+    dirs = [("dir", [*CHROME, *listing]) for _ in range(12)]
+    assert suggest_merges(_records(classes + glued + dirs)) == []
+    # The smaller cluster's own extras are still optional ones: six pages
+    # with a description against a cluster of listings that has it on two.
+    plain = [("dir", [*CHROME, *listing]) for _ in range(30)] + [
+        ("dir", [*CHROME, *listing, *desc]) for _ in range(2)
+    ]
+    described = [("described", [*CHROME, *listing, *desc]) for _ in range(6)]
+    (s,) = suggest_merges(_records(plain + described))
+    assert (s.cluster_key_a, s.cluster_key_b, s.kind) == ("described", "dir", "optionalSections")
+    assert (s.only_in_a, s.only_in_b) == (["body>main>div.textblock"], [])
+
+
 def test_a_link_or_code_word_in_one_page_prose_is_no_template_difference():
     rng = random.Random(12)
     pages = [("docs", [*_doc(rng, toc=False), "body>main>article>p"]) for _ in range(30)]

@@ -35,6 +35,7 @@ import scipy.sparse as sp
 from ..clustering.mirror_axis import MirrorAxis
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .evidence import (
+    ALPHA,
     QUORUM,
     TemplateDifference,
     is_prose,
@@ -175,6 +176,34 @@ def _prose_against_structure(raw: TemplateDifference) -> bool:
     return raw.two_sided and any(is_prose(t) for t in raw.only_a + raw.only_b)
 
 
+def _required_part_missing(
+    diff: TemplateDifference,
+    rates_a: dict[str, float],
+    rates_b: dict[str, float],
+    size_a: float,
+    size_b: float,
+) -> bool:
+    """Whether the larger cluster has a part on so many of its pages that the
+    smaller one, lacking it on every page, is not that template with the part
+    left out: were the part optional at the larger cluster's rate, chance
+    would leave all the smaller cluster's pages without it at most
+    :data:`~.evidence.ALPHA`.
+
+    The smaller cluster is the one that would join. Parts only it has are what
+    optional extras look like (a manual page with a quotation in its
+    preamble). A part of the larger cluster's template on nearly all its pages
+    is that template's own, although the site may show it optional elsewhere:
+    a page or two of another template glued to a cluster are pages lacking
+    it, and so are the directory pages glued to class pages, whose
+    descriptions they never have.
+    """
+    if size_a >= size_b:
+        only, rates, n_small = diff.only_a, rates_a, size_b
+    else:
+        only, rates, n_small = diff.only_b, rates_b, size_a
+    return any((1.0 - rates.get(t, 0.0)) ** n_small <= ALPHA for t in only)
+
+
 def _shown_once(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
     """Columns on exactly one document of the site (mirror copies are one)."""
     document = page_documents(cc, axis)
@@ -193,16 +222,19 @@ def suggest_merges(
     """Cluster pairs whose structures differ on one side at most, most confident first.
 
     Each cluster appears in at most one suggestion as the smaller side: the
-    partner it is most similar to among those it may join. ``mirror_axis`` as
+    partner it is most similar to among those it may join. The smaller side
+    may have parts the larger lacks (optional extras), but lacks none that
+    the larger has on so many pages that chance does not explain it
+    (:func:`_required_part_missing`). ``mirror_axis`` as
     for :func:`~.splits.find_cluster_splits` (a page's translations are one
     document when deciding what the site shows only once).
 
     >>> doc = ["body>main", "body>main>p"]
     >>> toc = ["body>main", "body>main>p", "body>main>nav"]
     >>> form = ["body>main", "body>main>form"]
-    >>> pairs = [("a", doc)] * 3 + [("b", toc)] * 9 + [("b", doc), ("c", form)]
+    >>> pairs = [("a", toc)] * 3 + [("b", doc)] * 9 + [("b", toc), ("c", form)]
     >>> pages = [{"clusterKey": k, "tokens": t} for k, t in pairs]
-    >>> [(s.cluster_key_a, s.cluster_key_b, s.kind, s.only_in_b) for s in suggest_merges(pages)]
+    >>> [(s.cluster_key_a, s.cluster_key_b, s.kind, s.only_in_a) for s in suggest_merges(pages)]
     [('a', 'b', 'optionalSections', ['body>main>nav'])]
     """
     cc = fold_value_classes(as_clustered_corpus(pages))
@@ -266,6 +298,8 @@ def suggest_merges(
         # A subtree one side lacks is an optional part only if the site shows it
         # optional: some cluster has it on part of its pages.
         if any(col_of.get(t, -1) not in varies for t in bar.only_a + bar.only_b):
+            continue
+        if _required_part_missing(bar, rates_i, rates_j, sizes[i], sizes[j]):
             continue
         kind = (
             "optionalSections"
