@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from page_cluster.cli import main as cli_main
-from page_cluster.io.jsonl import read_bounded_lines
+from page_cluster.io.jsonl import read_bounded_lines, read_line_spans
 from page_cluster.parsing import attribute_cap
 
 from .io_fixtures import join, response
@@ -143,6 +143,23 @@ def test_bounded_lines_keep_every_byte_and_never_exceed_the_limit(chunks, limit)
             assert len(line.rstrip(b"\n")) > limit
         else:
             assert raw == line and len(line.rstrip(b"\n")) <= limit
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    chunks=st.lists(
+        st.sampled_from([b"\n", b"x", b" ", b"\t", b"xxxxxxxx", b"\r\n", b"  " * 9, b""]),
+        max_size=60,
+    ),
+    chunk=st.integers(1, 12),
+)
+def test_line_spans_measure_every_line_and_tell_blank_ones(chunks, chunk):
+    data = b"".join(chunks)
+    got = list(read_line_spans(io.BufferedReader(io.BytesIO(data), 8), chunk=chunk))
+    expected = data.split(b"\n")
+    expected = [line + b"\n" for line in expected[:-1]] + ([expected[-1]] if expected[-1] else [])
+    assert [n for n, _ in got] == [len(line) for line in expected]
+    assert [blank for _, blank in got] == [line.isspace() for line in expected]
 
 
 tag_soup = st.lists(

@@ -115,3 +115,87 @@ def test_pages_are_held_not_awaited_while_the_loader_thread_runs(jobs):
     assert seen_when_loaded == [0]  # nothing was taken before the loader ended
     assert corpus.n_pages == len(records)
     assert taken == [r["id"] for r in records]
+
+
+def _sample_with_extras(tmp_path):
+    data, _ = _with_bad_line(150, b"[1, 2]\n")
+    data += b"\n   \n\t\r\n"  # blank lines are not records
+    path = tmp_path / "site.jsonl"
+    path.write_bytes(data)
+    return path, data
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_is_read_where_its_lines_are_the_same_as_a_stream(tmp_path, jobs):
+    # From a path, the workers read each line from the file themselves: the
+    # pages, skips, line numbers and byte offsets are those of the stream.
+    path, data = _sample_with_extras(tmp_path)
+    lines = list(open_pages(path).jsonl_lines())
+    assert all(line.raw == b"" and line.path == str(path) for line in lines)
+    streamed = list(open_pages(io.BytesIO(data)).jsonl_lines())
+    assert [(x.number, x.offset) for x in lines] == [(x.number, x.offset) for x in streamed]
+    assert [x.length for x in lines] == [len(x.raw) for x in streamed]
+    runs = []
+    for source in (
+        open_pages(path, skip_invalid=True),
+        open_pages(io.BytesIO(data), skip_invalid=True),
+    ):
+        records = []
+        corpus = build_corpus(source, jobs=jobs, on_record=records.append)
+        runs.append(
+            (
+                corpus.page_sig.tolist(),
+                corpus.tokens,
+                source.report.pages,
+                source.report.skipped_total,
+                [(r.line, r.offset, r.output_id) for r in records],
+            )
+        )
+    assert runs[0] == runs[1]
+
+
+def test_a_file_read_where_its_lines_are_from_a_process_running_threads(tmp_path):
+    # A process running threads (the app) parses in spawned workers, which
+    # open the file themselves.
+    import threading
+
+    path, data = _sample_with_extras(tmp_path)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        spawned = build_corpus(open_pages(path, skip_invalid=True), jobs=2)
+    finally:
+        stop.set()
+        thread.join()
+    streamed = build_corpus(open_pages(io.BytesIO(data), skip_invalid=True), jobs=1)
+    assert spawned.page_sig.tolist() == streamed.page_sig.tolist()
+    assert spawned.tokens == streamed.tokens
+
+
+def test_a_file_replaced_while_it_is_read_is_an_error_not_another_file_read(tmp_path):
+    path, data = _sample_with_extras(tmp_path)
+    first = next(iter(open_pages(path).jsonl_lines()))
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(b'{"html": "<p>another crawl</p>"}\n' * 3)
+    other.replace(path)
+    with pytest.raises(InputError, match="changed while it was read") as err:
+        first.decode()
+    assert err.value.location == "line 1"
+    # A process that had the file open before goes on reading that file.
+    path.write_bytes(data)
+    third, fourth = list(open_pages(path).jsonl_lines())[2:4]
+    assert third.decode().output_id == json.loads(data.splitlines()[2])["id"]
+    other.write_bytes(b"")
+    other.replace(path)
+    assert fourth.decode().output_id == json.loads(data.splitlines()[3])["id"]
+
+
+def test_a_bad_line_of_a_file_stops_a_parallel_run_with_its_line_number(tmp_path):
+    data, _ = _with_bad_line(200, b'{"html": oops}\n')
+    path = tmp_path / "site.jsonl"
+    path.write_bytes(data)
+    res = subprocess.run([*CMD, "--jobs", "2", str(path)], capture_output=True, timeout=300)
+    assert res.returncode == 1
+    assert res.stdout == b""
+    assert b"line 200: invalid JSON" in res.stderr

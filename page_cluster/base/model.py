@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .pickling import pickled_by_fields
+
 __all__ = ["InvalidPageError", "Page", "PageId", "attribute_name_problem", "coerce_page"]
 
 PageId = str | int | float | None
@@ -15,6 +17,7 @@ class InvalidPageError(ValueError):
     """A record that cannot be clustered (no string ``html``, wrong field types)."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Page:
     """One crawled page.

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..base.limits import MAX_ATTRIBUTES
+from ..base.pickling import pickled_by_fields
 from ..io.jsonl import InputError, JsonlLine
 from ..io.record import PageRecord
 from ..parallel.executor import bounded_map, pool_context
@@ -83,6 +84,7 @@ class ParseTask:
 Task = ParseTask | JsonlLine
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class DecodedLine:
     """What becomes of a :class:`~page_cluster.io.jsonl.JsonlLine` task.

@@ -9,12 +9,14 @@ records are skipped and counted.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from ..base.limits import MAX_LINE_BYTES, MAX_PAGE_BYTES
 from ..base.model import InvalidPageError
+from ..base.pickling import pickled_by_fields
 from .record import PageRecord, record_from_mapping
 
 try:  # twice as fast on a page's line; the ``fast`` extra
@@ -27,10 +29,12 @@ __all__ = [
     "JsonlLine",
     "NumberedPage",
     "describe_json_value",
+    "file_identity",
     "html_too_large",
     "parse_jsonl_line",
     "read_bounded_lines",
     "read_jsonl_pages",
+    "read_line_spans",
     "too_large_error",
 ]
 
@@ -186,11 +190,15 @@ def parse_jsonl_line(
     return page_record_from_json(record, location, line=line_no, offset=offset)
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class JsonlLine:
     """One undecoded line of a JSONL input: its bytes, 1-based number, byte offset.
 
-    Small and picklable, so that a worker process can do the decoding.
+    Small and picklable, so that a worker process can do the decoding. A line
+    of a regular file may come as where it is instead (``path``, ``offset``,
+    ``length``, ``raw`` empty): whoever decodes it reads it from the file, so
+    the page's bytes are never copied through the process that found the line.
 
     >>> JsonlLine(b'{"id": 7, "html": "<p>x</p>"}\\n', 3, 120).decode().output_id
     7
@@ -203,14 +211,99 @@ class JsonlLine:
     #: The line was longer than the line limit (this many bytes): ``raw`` is
     #: empty, the line was read past without being held.
     too_long: int = 0
+    #: The file the line is read from at ``offset`` (``length`` bytes), when
+    #: ``raw`` does not hold it, and that file's identity when the line was
+    #: found (see :func:`file_identity`): another file put at the path since
+    #: is not read.
+    path: str | None = None
+    length: int = 0
+    file_id: tuple[int, ...] = ()
 
     def decode(self) -> PageRecord | None:
         """:func:`parse_jsonl_line` on this line."""
         if self.too_long:
             raise too_large_error(f"line {self.number}", "line", self.too_long)
-        return parse_jsonl_line(
-            self.raw, self.number, self.offset, max_page_bytes=self.max_page_bytes
-        )
+        raw = self.raw
+        if self.path is not None:
+            raw = _read_span(self.path, self.file_id, self.offset or 0, self.length, self.number)
+        return parse_jsonl_line(raw, self.number, self.offset, max_page_bytes=self.max_page_bytes)
+
+
+#: The file :func:`_read_span` last read (path, identity, descriptor): one per
+#: process, so that a long-lived process reading many inputs holds one
+#: descriptor at most.
+_open_span_file: list[tuple[str, tuple[int, ...], int]] = []
+
+
+def file_identity(st: os.stat_result) -> tuple[int, ...]:
+    """What tells one file from another at one path: its device and inode (a
+    file still growing, as a crawl being written, stays the same file)."""
+    return (st.st_dev, st.st_ino)
+
+
+def _read_span(
+    path: str, file_id: tuple[int, ...], offset: int, length: int, line_no: int
+) -> bytes:
+    """``length`` bytes of ``path`` at ``offset`` (``pread``: a descriptor
+    inherited over ``fork`` is shared safely, as it has no position to move)."""
+    if not _open_span_file or _open_span_file[0][:2] != (path, file_id):
+        if _open_span_file:
+            os.close(_open_span_file.pop()[2])
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        if file_id and file_identity(os.fstat(fd)) != file_id:
+            os.close(fd)
+            raise InputError(f"line {line_no}", "the input file changed while it was read")
+        _open_span_file.append((path, file_id, fd))
+    fd = _open_span_file[0][2]
+    parts = []
+    while length > 0:
+        part = os.pread(fd, length, offset)
+        if not part:
+            raise InputError(f"line {line_no}", "the input file changed while it was read")
+        parts.append(part)
+        offset += len(part)
+        length -= len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def read_line_spans(stream: BinaryIO, chunk: int = 1 << 20) -> Iterator[tuple[int, bool]]:
+    """The length of every line of a byte stream (its newline included), and
+    whether it is blank as far as seen cheaply (a line that starts with
+    white space inside one block is checked whole; one that does not is not
+    blank). No line is copied out, so memory stays at one ``chunk``.
+
+    >>> import io
+    >>> list(read_line_spans(io.BytesIO(b"ab\\n \\n\\nlong line\\nc"), 4))
+    [(3, False), (2, True), (1, True), (10, False), (1, False)]
+    """
+    pending = 0  # bytes of a line whose end is not read yet
+    pending_blank = False
+    read = stream.read
+    while True:
+        block = read(chunk)
+        if not block:
+            break
+        start = 0
+        find = block.find
+        while True:
+            nl = find(b"\n", start)
+            if nl == -1:
+                if start < len(block) and not pending:
+                    pending_blank = block[start : start + 1].isspace() and block[start:].isspace()
+                elif pending_blank:
+                    pending_blank = block[start:].isspace()
+                pending += len(block) - start
+                break
+            if pending:
+                blank = pending_blank and (nl == start or block[start:nl].isspace())
+                yield pending + nl + 1 - start, blank
+                pending, pending_blank = 0, False
+            else:
+                first = block[start : start + 1]
+                yield nl + 1 - start, nl == start or (first.isspace() and block[start:nl].isspace())
+            start = nl + 1
+    if pending:
+        yield pending, pending_blank
 
 
 def read_bounded_lines(

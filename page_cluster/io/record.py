@@ -8,11 +8,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base.model import InvalidPageError, Page, PageId, coerce_page
+from ..base.pickling import pickled_by_fields
 from .url_signals import host_from_url, paths_from_url
 
 __all__ = ["PageRecord", "record_from_mapping"]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class PageRecord:
     """A page read from some input, ready for the one-parse pipeline.

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..base.limits import DEFAULT_LIMITS, Limits
-from .jsonl import InputError, JsonlLine, read_bounded_lines
+from .jsonl import InputError, JsonlLine, file_identity, read_bounded_lines, read_line_spans
 from .record import PageRecord
 from .report import ReadReport, Skipped
 
@@ -286,7 +287,13 @@ class PageSource:
 
                 stream = io.BufferedReader(_GzipErrors(raw, where), 1 << 16)
             if self.format == "jsonl":
-                lines = self._jsonl_lines(stream, lines_seen, self.limits)
+                file_id = self._in_place(raw) if raw_lines and stream is raw and owned else None
+                if file_id is not None:
+                    assert self._path is not None
+                    path = os.path.abspath(self._path)
+                    lines = self._jsonl_spans(stream, lines_seen, self.limits, path, file_id)
+                else:
+                    lines = self._jsonl_lines(stream, lines_seen, self.limits)
                 yield from lines if raw_lines else self._jsonl_records(lines)
             else:
                 from .json_array import read_json_array_pages
@@ -312,6 +319,35 @@ class PageSource:
                 yield JsonlLine(b"", seen[0], start, max_page, too_long=limits.max_line_bytes)
             elif not raw.isspace():
                 yield JsonlLine(raw, seen[0], start, max_page)
+
+    @staticmethod
+    def _in_place(stream: BinaryIO) -> tuple[int, ...] | None:
+        """The identity of the regular file ``stream`` reads (see
+        :func:`~.jsonl.file_identity`), when its lines can be handed out as
+        places in it (a system with ``pread``), else ``None``."""
+        if not hasattr(os, "pread"):
+            return None
+        try:
+            st = os.fstat(stream.fileno())
+        except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+            return None
+        return file_identity(st) if stat.S_ISREG(st.st_mode) else None
+
+    @staticmethod
+    def _jsonl_spans(
+        stream: BinaryIO, seen: list[int], limits: Limits, path: str, file_id: tuple[int, ...]
+    ) -> Iterator[JsonlLine]:
+        """As :meth:`_jsonl_lines`, each line as its place in ``path``: the
+        worker that decodes it reads it there (see :class:`JsonlLine`)."""
+        offset = 0
+        max_page, max_line = limits.max_page_bytes, limits.max_line_bytes
+        for length, blank in read_line_spans(stream):
+            seen[0] += 1
+            start, offset = offset, offset + length
+            if length > max_line + 1:
+                yield JsonlLine(b"", seen[0], start, max_page, too_long=max_line)
+            elif not blank:
+                yield JsonlLine(b"", seen[0], start, max_page, 0, path, length, file_id)
 
     def _jsonl_records(self, lines: Iterator[JsonlLine]) -> Iterator[PageRecord]:
         """The records of a JSONL stream, each with its line's byte offset."""

@@ -17,6 +17,7 @@ from array import array
 from dataclasses import dataclass
 
 from ..base.limits import MAX_ATTRIBUTES
+from ..base.pickling import pickled_by_fields
 from . import lexbor_tree
 from .html_source import parse_html_capped, utf8_page
 from .structure import PageStructure, plain_attribute_name, walk_structure
@@ -36,6 +37,7 @@ __all__ = [
 BACKENDS = ("lexbor", "lxml")
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class ParsedPage:
     """A page reduced to its signature: process-local token ids (unique, in no set

@@ -17,9 +17,12 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from ..base.pickling import pickled_by_fields
+
 __all__ = ["StylesheetLinks", "read_stylesheet_links", "stylesheet_links_from"]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class StylesheetLinks:
     """The raw ``href`` of every ``<link rel=stylesheet>`` (document order) and the
