@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from page_cluster.clustering.autocut import auto_cut_threshold
+from page_cluster.clustering.mirror_axis import MIN_MIRRORED_SHARE, clean_segments
 from page_cluster.validation import (
     MirrorAxis,
     detect_mirror_axis,
@@ -175,3 +183,66 @@ def test_entity_sub_pages_are_not_a_section_axis():
     assert section_axis(paths) is None
     # A single value mirrors nothing.
     assert section_axis([["en", "mod", f"{i}.html"] for i in range(5)]) is None
+
+
+def _reference_axis(paths, hosts=None, min_skeleton_count=3, max_position=3):
+    """The rule as first written, page by page in Python: the array version
+    must find the same axis."""
+    segments = [clean_segments(p) for p in paths]
+    hosts = list(hosts) if hosts is not None else [None] * len(segments)
+    best = None
+    for position in range(max_position):
+        by_skeleton = defaultdict(set)
+        for segs, host in zip(segments, hosts, strict=True):
+            if len(segs) > position + 1:
+                skeleton = (host, len(segs), segs[:position], segs[position + 1 :])
+                by_skeleton[skeleton].add(segs[position])
+        recurrence = Counter(frozenset(v) for v in by_skeleton.values() if len(v) >= 2)
+        if not recurrence:
+            continue
+        counts = np.fromiter(recurrence.values(), dtype=np.float64)
+        cut = auto_cut_threshold(np.log(np.append(counts, 1.0)))
+        floor = max(float(min_skeleton_count), float(np.exp(cut)) if cut is not None else 1.0)
+        qualifying = [v for v, n in recurrence.items() if n >= floor - 1e-9]
+        if not qualifying:
+            continue
+        values = frozenset().union(*qualifying)
+        seen, mirrored, covered = Counter(), Counter(), 0
+        for vals in by_skeleton.values():
+            on_axis = vals & values
+            seen.update(on_axis)
+            if len(on_axis) >= 2:
+                covered += 1
+                mirrored.update(on_axis)
+        if max(mirrored[v] / seen[v] for v in values) < MIN_MIRRORED_SHARE:
+            continue
+        if best is None or covered > best[2]:
+            best = (position, values, covered)
+    return best
+
+
+_segment = st.sampled_from(
+    ["en", "ja", "fr", "de", "docs", "faq", "news", "a", "b", "", "index.html"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    paths=st.lists(st.lists(_segment, max_size=5), max_size=80),
+    hosts=st.lists(st.sampled_from([None, "a.example", "b.example"]), min_size=80, max_size=80),
+)
+def test_the_axis_is_the_one_the_page_by_page_rule_finds(paths, hosts):
+    hosts = hosts[: len(paths)]
+    got = detect_mirror_axis(paths, hosts=hosts)
+    want = _reference_axis(paths, hosts)
+    assert (None if got is None else (got.position, got.values, got.skeleton_count)) == want
+
+
+def test_the_axis_is_found_on_a_mirrored_site_with_partial_translations():
+    paths = mirrored_paths(["en", "ja", "fr"], SECTIONS, prefix=("docs",))
+    paths += [["docs", "de", s, "index.html"] for s in SECTIONS[:2]]
+    paths += [["blog", str(i), "post.html"] for i in range(30)]
+    want = _reference_axis(paths)
+    axis = detect_mirror_axis(paths)
+    assert (axis.position, axis.values, axis.skeleton_count) == want
+    assert axis.values == {"en", "ja", "fr"}  # "de" copies two sections: too few

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .autocut import auto_cut_threshold
+from .unique_rows import unique_rows
 
 __all__ = [
     "DEFAULT_MAX_POSITION",
@@ -87,50 +88,83 @@ def clean_segments(paths: Iterable[str]) -> tuple[str, ...]:
     return tuple(p for p in paths if isinstance(p, str) and p != "")
 
 
-def _position_evidence(
-    segments: Sequence[tuple[str, ...]], hosts: Sequence[str | None], position: int
-) -> dict[tuple, set[str]]:
-    """Skeleton -> values seen at ``position`` (the page's own last segment excluded).
+@dataclass(frozen=True, slots=True)
+class _SegmentIds:
+    """Every page's cleaned segments as integer ids, one row per page (``-1``
+    past its last segment), its segment count and its host's id."""
 
-    The last segment names the page itself, not a directory that could hold a
-    mirrored copy of a subtree.
+    ids: np.ndarray
+    lengths: np.ndarray
+    hosts: np.ndarray
+    names: list[str]
+
+    @classmethod
+    def of(cls, segments: Sequence[tuple[str, ...]], hosts: Sequence[str | None]) -> _SegmentIds:
+        seg_id: dict[str, int] = {}
+        host_id: dict[str | None, int] = {}
+        lengths = np.fromiter((len(s) for s in segments), dtype=np.int64, count=len(segments))
+        width = int(lengths.max(initial=0))
+        ids = np.full((len(segments), max(width, 1)), -1, dtype=np.int64)
+        flat = [seg_id.setdefault(x, len(seg_id)) for segs in segments for x in segs]
+        rows = np.repeat(np.arange(len(segments)), lengths)
+        cols = np.arange(len(flat)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        ids[rows, cols] = flat
+        host = np.fromiter(
+            (host_id.setdefault(h, len(host_id)) for h in hosts), dtype=np.int64, count=len(hosts)
+        )
+        return cls(ids, lengths, host, list(seg_id))
+
+
+def _position_evidence(table: _SegmentIds, position: int) -> tuple[np.ndarray, np.ndarray]:
+    """Skeleton -> values seen at ``position`` (the page's own last segment
+    excluded), as the distinct (skeleton, value id) pairs sorted by skeleton.
+
+    A skeleton is a page's host, segment count and segments with the one at
+    ``position`` blanked. The last segment names the page itself, not a
+    directory that could hold a mirrored copy of a subtree.
     """
-    by_skeleton: dict[tuple, set[str]] = defaultdict(set)
-    for segs, host in zip(segments, hosts, strict=True):
-        if len(segs) <= position + 1:
-            continue
-        skeleton = (host, len(segs), segs[:position], segs[position + 1 :])
-        by_skeleton[skeleton].add(segs[position])
-    return by_skeleton
+    sel = np.flatnonzero(table.lengths > position + 1)
+    if not len(sel):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    key = np.column_stack([table.hosts[sel], table.lengths[sel], table.ids[sel]])
+    values = key[:, 2 + position].copy()
+    key[:, 2 + position] = -2
+    _, skeleton = unique_rows(key)
+    pair = np.unique(skeleton.astype(np.int64) * len(table.names) + values)
+    return pair // len(table.names), pair % len(table.names)
 
 
 def _axis_at(
-    by_skeleton: dict[tuple, set[str]], min_skeleton_count: int
+    skeleton: np.ndarray, value: np.ndarray, names: list[str], min_skeleton_count: int
 ) -> tuple[frozenset[str], int] | None:
-    """Axis values at one position and the skeletons they cover, or ``None``."""
-    recurrence = Counter(frozenset(vals) for vals in by_skeleton.values() if len(vals) >= 2)
-    if not recurrence:
+    """Axis values at one position and the skeletons they cover, or ``None``
+    (``skeleton``, ``value``: the distinct pairs of :func:`_position_evidence`)."""
+    if not len(skeleton):
         return None
+    starts = np.flatnonzero(np.r_[True, skeleton[1:] != skeleton[:-1]])
+    sizes = np.diff(np.r_[starts, len(skeleton)])
+    multi = np.flatnonzero(sizes >= 2)
+    if not len(multi):
+        return None
+    recurrence = Counter(
+        tuple(value[starts[k] : starts[k] + sizes[k]].tolist()) for k in multi.tolist()
+    )
     counts = np.fromiter(recurrence.values(), dtype=np.float64, count=len(recurrence))
     cut = auto_cut_threshold(np.log(np.append(counts, 1.0)))
     floor = max(float(min_skeleton_count), float(np.exp(cut)) if cut is not None else 1.0)
-    qualifying = [(vals, n) for vals, n in recurrence.items() if n >= floor - 1e-9]
+    qualifying = [vals for vals, n in recurrence.items() if n >= floor - 1e-9]
     if not qualifying:
         return None
-    values = frozenset().union(*(vals for vals, _ in qualifying))
+    axis = np.unique(np.concatenate([np.asarray(v, dtype=np.int64) for v in qualifying]))
     # A mirror copies a subtree: on the copy side, most skeletons have a counterpart.
-    seen: Counter[str] = Counter()
-    mirrored: Counter[str] = Counter()
-    covered = 0
-    for vals in by_skeleton.values():
-        on_axis = vals & values
-        seen.update(on_axis)
-        if len(on_axis) >= 2:
-            covered += 1
-            mirrored.update(on_axis)
-    if max(mirrored[v] / seen[v] for v in values) < MIN_MIRRORED_SHARE:
+    on_axis = np.isin(value, axis)
+    per_skeleton = np.bincount(skeleton[on_axis], minlength=int(skeleton.max()) + 1)
+    copied = on_axis & (per_skeleton[skeleton] >= 2)
+    seen = np.bincount(value[on_axis], minlength=len(names))[axis]
+    mirrored = np.bincount(value[copied], minlength=len(names))[axis]
+    if float((mirrored / seen).max()) < MIN_MIRRORED_SHARE:
         return None
-    return values, covered
+    return frozenset(names[v] for v in axis.tolist()), int((per_skeleton >= 2).sum())
 
 
 def detect_mirror_axis(
@@ -158,9 +192,11 @@ def detect_mirror_axis(
     host_list = list(hosts) if hosts is not None else [None] * len(segments)
     if len(host_list) != len(segments):
         raise ValueError("hosts must have one entry per page")
+    table = _SegmentIds.of(segments, host_list)
     best: MirrorAxis | None = None
     for position in range(max(0, max_position)):
-        found = _axis_at(_position_evidence(segments, host_list, position), min_skeleton_count)
+        skeleton, value = _position_evidence(table, position)
+        found = _axis_at(skeleton, value, table.names, min_skeleton_count)
         if found is None:
             continue
         values, covered = found

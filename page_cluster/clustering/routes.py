@@ -28,6 +28,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .unique_rows import unique_rows
+
 __all__ = [
     "LITERAL_MIN_PAGES",
     "LITERAL_MIN_SHARE",
@@ -135,10 +137,12 @@ def _patterns(
             prefix[reach] * (len(table.strings) + 1) + el, return_inverse=True
         )
         prefix[reach] = new_prefix.ravel()
-    rows, page_row = np.unique(elements, axis=0, return_inverse=True)
+    first, page_row = unique_rows(elements)
     strings = table.strings
-    out = ["/".join(strings[x] for x in row if x >= 0) or VARIABLE for row in rows.tolist()]
-    return [out[r] for r in page_row.ravel().tolist()]
+    out = [
+        "/".join(strings[x] for x in row if x >= 0) or VARIABLE for row in elements[first].tolist()
+    ]
+    return [out[r] for r in page_row.tolist()]
 
 
 def _elements(
