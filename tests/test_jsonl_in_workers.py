@@ -199,3 +199,33 @@ def test_a_bad_line_of_a_file_stops_a_parallel_run_with_its_line_number(tmp_path
     assert res.returncode == 1
     assert res.stdout == b""
     assert b"line 200: invalid JSON" in res.stderr
+
+
+def test_threads_reading_lines_of_different_files_never_share_a_descriptor(tmp_path):
+    # The app's sessions may read their inputs in threads side by side: each
+    # thread keeps its own open file.
+    import threading
+
+    lines = {}
+    for name in ("a", "b"):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_bytes(
+            b"".join(
+                b'{"id": "%s%d", "html": "<p>x</p>"}\n' % (name.encode(), i) for i in range(300)
+            )
+        )
+        lines[name] = list(open_pages(path).jsonl_lines())
+    got: dict[str, list] = {"a": [], "b": []}
+    start = threading.Barrier(2)
+
+    def read(name: str) -> None:
+        start.wait()
+        for line in lines[name]:
+            got[name].append(line.decode().output_id)
+
+    threads = [threading.Thread(target=read, args=(n,)) for n in ("a", "b")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == {n: [f"{n}{i}" for i in range(300)] for n in ("a", "b")}

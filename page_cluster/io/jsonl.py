@@ -8,8 +8,10 @@ records are skipped and counted.
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -229,10 +231,17 @@ class JsonlLine:
         return parse_jsonl_line(raw, self.number, self.offset, max_page_bytes=self.max_page_bytes)
 
 
-#: The file :func:`_read_span` last read (path, identity, descriptor): one per
-#: process, so that a long-lived process reading many inputs holds one
-#: descriptor at most.
-_open_span_file: list[tuple[str, tuple[int, ...], int]] = []
+class _SpanFile(threading.local):
+    """The file :func:`_read_span` last read in this thread: one open file
+    per thread at most (a long-lived process reading many inputs, or the
+    app's sessions reading theirs side by side, never share a descriptor),
+    closed with the thread or when another file is read."""
+
+    key: tuple[str, tuple[int, ...]] | None = None
+    file: io.FileIO | None = None
+
+
+_span_file = _SpanFile()
 
 
 def file_identity(st: os.stat_result) -> tuple[int, ...]:
@@ -246,15 +255,17 @@ def _read_span(
 ) -> bytes:
     """``length`` bytes of ``path`` at ``offset`` (``pread``: a descriptor
     inherited over ``fork`` is shared safely, as it has no position to move)."""
-    if not _open_span_file or _open_span_file[0][:2] != (path, file_id):
-        if _open_span_file:
-            os.close(_open_span_file.pop()[2])
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-        if file_id and file_identity(os.fstat(fd)) != file_id:
-            os.close(fd)
+    cache = _span_file
+    if cache.key != (path, file_id) or cache.file is None:
+        if cache.file is not None:
+            cache.file.close()
+            cache.file = None
+        handle = io.FileIO(path, "r")
+        if file_id and file_identity(os.fstat(handle.fileno())) != file_id:
+            handle.close()
             raise InputError(f"line {line_no}", "the input file changed while it was read")
-        _open_span_file.append((path, file_id, fd))
-    fd = _open_span_file[0][2]
+        cache.key, cache.file = (path, file_id), handle
+    fd = cache.file.fileno()
     parts = []
     while length > 0:
         part = os.pread(fd, length, offset)
@@ -268,9 +279,8 @@ def _read_span(
 
 def read_line_spans(stream: BinaryIO, chunk: int = 1 << 20) -> Iterator[tuple[int, bool]]:
     """The length of every line of a byte stream (its newline included), and
-    whether it is blank as far as seen cheaply (a line that starts with
-    white space inside one block is checked whole; one that does not is not
-    blank). No line is copied out, so memory stays at one ``chunk``.
+    whether it is blank (white space only; a line is copied out to check only
+    when it starts with white space). Memory stays at one ``chunk``.
 
     >>> import io
     >>> list(read_line_spans(io.BytesIO(b"ab\\n \\n\\nlong line\\nc"), 4))
