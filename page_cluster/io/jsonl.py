@@ -277,43 +277,46 @@ def _read_span(
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
-def read_line_spans(stream: BinaryIO, chunk: int = 1 << 20) -> Iterator[tuple[int, bool]]:
-    """The length of every line of a byte stream (its newline included), and
-    whether it is blank (white space only; a line is copied out to check only
-    when it starts with white space). Memory stays at one ``chunk``.
-
-    >>> import io
-    >>> list(read_line_spans(io.BytesIO(b"ab\\n \\n\\nlong line\\nc"), 4))
-    [(3, False), (2, True), (1, True), (10, False), (1, False)]
-    """
-    pending = 0  # bytes of a line whose end is not read yet
-    pending_blank = False
+def _line_pieces(stream: BinaryIO, chunk: int) -> Iterator[tuple[bytes, int, int, bool]]:
+    """The lines of a byte stream as pieces of the blocks read: ``(block,
+    start, stop, ends)``, ``ends`` when the piece ends its line (the newline
+    included). A line longer than a block comes in several pieces; a last
+    line without a newline ends with a piece that does not end it."""
     read = stream.read
     while True:
         block = read(chunk)
         if not block:
-            break
+            return
         start = 0
         find = block.find
         while True:
             nl = find(b"\n", start)
             if nl == -1:
-                if start < len(block) and not pending:
-                    pending_blank = block[start : start + 1].isspace() and block[start:].isspace()
-                elif pending_blank:
-                    pending_blank = block[start:].isspace()
-                pending += len(block) - start
+                if start < len(block):
+                    yield block, start, len(block), False
                 break
-            if pending:
-                blank = pending_blank and (nl == start or block[start:nl].isspace())
-                yield pending + nl + 1 - start, blank
-                pending, pending_blank = 0, False
-            else:
-                first = block[start : start + 1]
-                yield nl + 1 - start, nl == start or (first.isspace() and block[start:nl].isspace())
+            yield block, start, nl + 1, True
             start = nl + 1
-    if pending:
-        yield pending, pending_blank
+
+
+def read_line_spans(stream: BinaryIO, chunk: int = 1 << 20) -> Iterator[tuple[int, bool]]:
+    """The length of every line of a byte stream (its newline included), and
+    whether it is blank (white space only; a piece of a line is copied out to
+    check only when it starts with white space). Memory stays at one ``chunk``.
+
+    >>> import io
+    >>> list(read_line_spans(io.BytesIO(b"ab\\n \\n\\nlong line\\nc"), 4))
+    [(3, False), (2, True), (1, True), (10, False), (1, False)]
+    """
+    length, blank = 0, True
+    for block, start, stop, ends in _line_pieces(stream, chunk):
+        length += stop - start
+        blank = blank and block[start : start + 1].isspace() and block[start:stop].isspace()
+        if ends:
+            yield length, blank
+            length, blank = 0, True
+    if length:
+        yield length, blank
 
 
 def read_bounded_lines(
@@ -334,39 +337,30 @@ def read_bounded_lines(
     parts: list[bytes] = []  # the start of a line whose end is not read yet
     held = 0  # their length
     over = -1  # while reading past a line that is too long: its length so far
-    read = stream.read
-    while True:
-        block = read(chunk)
-        if not block:
-            break
-        start = 0
-        find = block.find
-        while True:
-            nl = find(b"\n", start)
-            if nl == -1:
-                rest = len(block) - start
-                if over >= 0:
-                    over += rest
-                elif held + rest > max_line_bytes:
-                    over = held + rest
-                    parts.clear()  # (dropped at once: never more than the bound held)
-                    held = 0
-                elif rest:
-                    parts.append(block[start:] if start else block)
-                    held += rest
-                break
+    for block, start, stop, ends in _line_pieces(stream, chunk):
+        if not ends:
+            rest = stop - start
             if over >= 0:
-                yield None, over + nl + 1 - start
-                over = -1
+                over += rest
+            elif held + rest > max_line_bytes:
+                over = held + rest
+                parts.clear()  # (dropped at once: never more than the bound held)
+                held = 0
             else:
-                line = block[start : nl + 1]
-                if parts:
-                    parts.append(line)
-                    line = b"".join(parts)
-                    parts.clear()
-                    held = 0
-                yield (line if len(line) <= max_line_bytes + 1 else None), len(line)
-            start = nl + 1
+                parts.append(block[start:] if start else block)
+                held += rest
+            continue
+        if over >= 0:
+            yield None, over + stop - start
+            over = -1
+            continue
+        line = block[start:stop]
+        if parts:
+            parts.append(line)
+            line = b"".join(parts)
+            parts.clear()
+            held = 0
+        yield (line if len(line) <= max_line_bytes + 1 else None), len(line)
     if over >= 0:
         yield None, over
     elif parts:
