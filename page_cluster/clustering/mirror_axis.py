@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .autocut import auto_cut_threshold
+from .routes import SegmentTable
 from .unique_rows import unique_rows
 
 __all__ = [
@@ -88,34 +89,9 @@ def clean_segments(paths: Iterable[str]) -> tuple[str, ...]:
     return tuple(p for p in paths if isinstance(p, str) and p != "")
 
 
-@dataclass(frozen=True, slots=True)
-class _SegmentIds:
-    """Every page's cleaned segments as integer ids, one row per page (``-1``
-    past its last segment), its segment count and its host's id."""
-
-    ids: np.ndarray
-    lengths: np.ndarray
-    hosts: np.ndarray
-    names: list[str]
-
-    @classmethod
-    def of(cls, segments: Sequence[tuple[str, ...]], hosts: Sequence[str | None]) -> _SegmentIds:
-        seg_id: dict[str, int] = {}
-        host_id: dict[str | None, int] = {}
-        lengths = np.fromiter((len(s) for s in segments), dtype=np.int64, count=len(segments))
-        width = int(lengths.max(initial=0))
-        ids = np.full((len(segments), max(width, 1)), -1, dtype=np.int64)
-        flat = [seg_id.setdefault(x, len(seg_id)) for segs in segments for x in segs]
-        rows = np.repeat(np.arange(len(segments)), lengths)
-        cols = np.arange(len(flat)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        ids[rows, cols] = flat
-        host = np.fromiter(
-            (host_id.setdefault(h, len(host_id)) for h in hosts), dtype=np.int64, count=len(hosts)
-        )
-        return cls(ids, lengths, host, list(seg_id))
-
-
-def _position_evidence(table: _SegmentIds, position: int) -> tuple[np.ndarray, np.ndarray]:
+def _position_evidence(
+    table: SegmentTable, hosts: np.ndarray, position: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Skeleton -> values seen at ``position`` (the page's own last segment
     excluded), as the distinct (skeleton, value id) pairs sorted by skeleton.
 
@@ -126,12 +102,13 @@ def _position_evidence(table: _SegmentIds, position: int) -> tuple[np.ndarray, n
     sel = np.flatnonzero(table.lengths > position + 1)
     if not len(sel):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    key = np.column_stack([table.hosts[sel], table.lengths[sel], table.ids[sel]])
+    key = np.column_stack([hosts[sel], table.lengths[sel], table.matrix[sel]])
     values = key[:, 2 + position].copy()
     key[:, 2 + position] = -2
     _, skeleton = unique_rows(key)
-    pair = np.unique(skeleton.astype(np.int64) * len(table.names) + values)
-    return pair // len(table.names), pair % len(table.names)
+    n_strings = len(table.strings)
+    pair = np.unique(skeleton.astype(np.int64) * n_strings + values)
+    return pair // n_strings, pair % n_strings
 
 
 def _axis_at(
@@ -192,11 +169,15 @@ def detect_mirror_axis(
     host_list = list(hosts) if hosts is not None else [None] * len(segments)
     if len(host_list) != len(segments):
         raise ValueError("hosts must have one entry per page")
-    table = _SegmentIds.of(segments, host_list)
+    table = SegmentTable(segments)
+    host_id: dict[str | None, int] = {}
+    host_ids = np.fromiter(
+        (host_id.setdefault(h, len(host_id)) for h in host_list), np.int64, len(host_list)
+    )
     best: MirrorAxis | None = None
     for position in range(max(0, max_position)):
-        skeleton, value = _position_evidence(table, position)
-        found = _axis_at(skeleton, value, table.names, min_skeleton_count)
+        skeleton, value = _position_evidence(table, host_ids, position)
+        found = _axis_at(skeleton, value, table.strings, min_skeleton_count)
         if found is None:
             continue
         values, covered = found

@@ -33,6 +33,7 @@ from .unique_rows import unique_rows
 __all__ = [
     "LITERAL_MIN_PAGES",
     "LITERAL_MIN_SHARE",
+    "SegmentTable",
     "is_name_kind",
     "route_form",
     "route_patterns",
@@ -69,7 +70,7 @@ def route_patterns(
     router sees it, with no guess about the words inside names (a slug's
     recurring first word is not a route).
     """
-    return _patterns(_SegmentTable.of(paths), blank_position, shapes, min_pages, min_share)
+    return _patterns(SegmentTable.of(paths), blank_position, shapes, min_pages, min_share)
 
 
 def is_name_kind(shape: str) -> bool:
@@ -97,7 +98,7 @@ def route_patterns_and_forms(
     """Each page's route pattern with name shapes and its form (the view, see
     :func:`route_form`, read from the pattern without shapes), the segments
     read once for both."""
-    table = _SegmentTable.of(paths)
+    table = SegmentTable.of(paths)
     shaped = _patterns(table, blank_position, True, min_pages, min_share)
     plain = _patterns(table, blank_position, False, min_pages, min_share)
     forms = {p: route_form(p, blank_position) for p in set(plain)}
@@ -105,7 +106,7 @@ def route_patterns_and_forms(
 
 
 def _patterns(
-    table: _SegmentTable,
+    table: SegmentTable,
     blank_position: int | None,
     shapes: bool,
     min_pages: int,
@@ -146,7 +147,7 @@ def _patterns(
 
 
 def _elements(
-    table: _SegmentTable,
+    table: SegmentTable,
     seg: np.ndarray,
     prefix: np.ndarray,
     section: np.ndarray,
@@ -185,16 +186,16 @@ def _sections(
     return np.bincount(dirs, minlength=n_strings) >= floor
 
 
-class _SegmentTable:
+class SegmentTable:
     """Every page's segments as string ids (one vocabulary for segments and
     the patterns made of them; id 0 is :data:`VARIABLE`), and name shapes."""
 
     @classmethod
-    def of(cls, paths: Sequence[Sequence[str]]) -> _SegmentTable:
+    def of(cls, paths: Sequence[Sequence[str]]) -> SegmentTable:
         """The table of ``paths``, empty and non-text segments left out."""
         return cls([[s for s in p if isinstance(s, str) and s] for p in paths])
 
-    def __init__(self, segs: list[list[str]]) -> None:
+    def __init__(self, segs: Sequence[Sequence[str]]) -> None:
         vocab: dict[str, int] = {VARIABLE: 0}
         lengths = np.fromiter((len(s) for s in segs), dtype=np.int64, count=len(segs))
         ids = np.asarray([vocab.setdefault(x, len(vocab)) for s in segs for x in s], dtype=np.int64)

@@ -211,7 +211,8 @@ class _Units:
         #: Route columns before the views that are name shapes (see :meth:`routed_apart`).
         self.name_routes = name_routes
         #: Per name-shape column: is it a kind of name (see :meth:`_other_kind`)?
-        self.name_kinds = name_kinds
+        #: ``None`` when none is.
+        self.name_kinds = name_kinds if name_kinds is not None and name_kinds.any() else None
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         #: Columns that name themselves (a class, an id): see :func:`_chance`.
@@ -236,7 +237,7 @@ class _Units:
         #: Per unit: are most of its pages at kinds of file name (see
         #: :meth:`_other_kind`)? Refreshed per merge, as :attr:`kept`.
         self.at_kinds = np.zeros(len(prof), dtype=bool)
-        if routes is not None and name_kinds is not None and name_kinds.any():
+        if routes is not None and self.name_kinds is not None:
             self.at_kinds = self._kind_share(routes) >= self.t_majority
         self.heads = heads if heads is not None else np.zeros_like(evidence)
         self.every = evidence | self.attrs | self.heads
@@ -335,7 +336,7 @@ class _Units:
         self._refresh_mass(i)
         if self.routes is not None:
             self.kept[i] = self.routes[i, : self.n_routes].max(initial=0.0) >= self.t_majority
-            if self.name_kinds is not None and self.name_kinds.any():
+            if self.name_kinds is not None:
                 self.at_kinds[i] = self._kind_share(self.routes[i : i + 1])[0] >= self.t_majority
 
     def row(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -14,6 +14,7 @@ one running threads (the app, a notebook) a spawn-based process pool.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -201,24 +202,10 @@ def _chunks(head: list[Task], rest: Iterator[Task]) -> Iterator[list[Task]]:
     >>> [len(c) for c in _chunks(list(range(40)), iter(range(1100)))][-3:]
     [16, 64, 52]
     """
-    chunk = list(head)
+    tasks = itertools.chain(head, rest)
     sent = 0
-
-    def size() -> int:
-        return CHUNK if sent < LARGE_AFTER else LARGE_CHUNK
-
-    while len(chunk) >= size():
-        n = size()
-        yield chunk[:n]
-        chunk = chunk[n:]
-        sent += n
-    for task in rest:
-        chunk.append(task)
-        if len(chunk) >= size():
-            sent += len(chunk)
-            yield chunk
-            chunk = []
-    if chunk:
+    while chunk := list(itertools.islice(tasks, CHUNK if sent < LARGE_AFTER else LARGE_CHUNK)):
+        sent += len(chunk)
         yield chunk
 
 

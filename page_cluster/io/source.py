@@ -291,7 +291,7 @@ class PageSource:
                 if file_id is not None:
                     assert self._path is not None
                     path = os.path.abspath(self._path)
-                    lines = self._jsonl_spans(stream, lines_seen, self.limits, path, file_id)
+                    lines = self._jsonl_lines(stream, lines_seen, self.limits, path, file_id)
                 else:
                     lines = self._jsonl_lines(stream, lines_seen, self.limits)
                 yield from lines if raw_lines else self._jsonl_records(lines)
@@ -309,16 +309,34 @@ class PageSource:
                 raw.close()
 
     @staticmethod
-    def _jsonl_lines(stream: BinaryIO, seen: list[int], limits: Limits) -> Iterator[JsonlLine]:
+    def _jsonl_lines(
+        stream: BinaryIO,
+        seen: list[int],
+        limits: Limits,
+        path: str | None = None,
+        file_id: tuple[int, ...] = (),
+    ) -> Iterator[JsonlLine]:
+        """The non-blank lines, each with its number and byte offset; with
+        ``path`` (the regular file ``stream`` reads), each as its place in the
+        file, for the worker that decodes it to read there (see
+        :class:`JsonlLine`)."""
         offset = 0
-        max_page = limits.max_page_bytes
-        for raw, length in read_bounded_lines(stream, limits.max_line_bytes):
+        max_page, max_line = limits.max_page_bytes, limits.max_line_bytes
+        lines: Iterator[tuple[bytes | None, int, bool]]
+        if path is None:
+            lines = (
+                (raw, length, raw is not None and raw.isspace())
+                for raw, length in read_bounded_lines(stream, max_line)
+            )
+        else:
+            lines = ((b"", length, blank) for length, blank in read_line_spans(stream))
+        for raw, length, blank in lines:
             seen[0] += 1
             start, offset = offset, offset + length
-            if raw is None:
-                yield JsonlLine(b"", seen[0], start, max_page, too_long=limits.max_line_bytes)
-            elif not raw.isspace():
-                yield JsonlLine(raw, seen[0], start, max_page)
+            if raw is None or length > max_line + 1:
+                yield JsonlLine(b"", seen[0], start, max_page, too_long=max_line)
+            elif not blank:
+                yield JsonlLine(raw, seen[0], start, max_page, 0, path, length, file_id)
 
     @staticmethod
     def _in_place(stream: BinaryIO) -> tuple[int, ...] | None:
@@ -332,22 +350,6 @@ class PageSource:
         except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
             return None
         return file_identity(st) if stat.S_ISREG(st.st_mode) else None
-
-    @staticmethod
-    def _jsonl_spans(
-        stream: BinaryIO, seen: list[int], limits: Limits, path: str, file_id: tuple[int, ...]
-    ) -> Iterator[JsonlLine]:
-        """As :meth:`_jsonl_lines`, each line as its place in ``path``: the
-        worker that decodes it reads it there (see :class:`JsonlLine`)."""
-        offset = 0
-        max_page, max_line = limits.max_page_bytes, limits.max_line_bytes
-        for length, blank in read_line_spans(stream):
-            seen[0] += 1
-            start, offset = offset, offset + length
-            if length > max_line + 1:
-                yield JsonlLine(b"", seen[0], start, max_page, too_long=max_line)
-            elif not blank:
-                yield JsonlLine(b"", seen[0], start, max_page, 0, path, length, file_id)
 
     def _jsonl_records(self, lines: Iterator[JsonlLine]) -> Iterator[PageRecord]:
         """The records of a JSONL stream, each with its line's byte offset."""
