@@ -61,7 +61,7 @@ def _numpy_chain(dist: np.ndarray, t: float) -> list[int]:
 def _compiled_chain(dist: np.ndarray, t: float) -> list[int]:
     work = np.array(dist, dtype=np.float64)
     np.fill_diagonal(work, np.inf)
-    return number_by_first_member(lk._COMPILED(work, t)).tolist()
+    return number_by_first_member(lk._COMPILED(work, t, np.ones(len(dist)))).tolist()
 
 
 def test_the_compiled_chain_is_built_and_used() -> None:
@@ -81,6 +81,41 @@ def test_the_compiled_and_numpy_chains_agree_with_scipy(dist, t):
     assert _numpy_chain(dist, t) == want
     if lk._COMPILED is not None:
         assert _compiled_chain(dist, t) == want
+
+
+@st.composite
+def weighted_points(draw):
+    """Points in general position (no tied distances) and a count for each."""
+    n = draw(st.integers(2, 12))
+    seed = draw(st.integers(0, 2**32 - 1))
+    pts = np.random.default_rng(seed).random((n, 2))
+    dist = np.sqrt(((pts[:, None] - pts[None]) ** 2).sum(-1))
+    counts = draw(st.lists(st.integers(1, 5), min_size=n, max_size=n))
+    return dist, np.array(counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(weighted_points(), st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.8]))
+def test_a_weighted_point_clusters_like_that_many_identical_points(case, t):
+    dist, counts = case
+    copies = np.repeat(np.arange(len(counts)), counts)
+    repeated = dist[np.ix_(copies, copies)]
+    want = _canonical(
+        np.asarray(_scipy_partition(repeated, t))[np.searchsorted(copies, np.arange(len(counts)))]
+    )
+    assert average_linkage_labels(dist, t, counts).tolist() == want
+    assert number_by_first_member(lk._nn_chain_labels(dist, t, counts)).tolist() == want
+    assert lk._scipy_labels(dist, t, counts.astype(np.float64)).tolist() == want
+    work = dist.copy()
+    assert average_linkage_labels(work, t, counts, overwrite=True).tolist() == want
+
+
+def test_weights_must_be_counts_of_the_rows():
+    d = np.zeros((2, 2))
+    with pytest.raises(ValueError, match="weights"):
+        average_linkage_labels(d, 0.1, np.array([1.0]))
+    with pytest.raises(ValueError, match="weights"):
+        average_linkage_labels(d, 0.1, np.array([1.0, 0.0]))
 
 
 def test_tie_order_decides_the_partition_and_follows_scipy():

@@ -22,17 +22,18 @@ cdef Py_ssize_t _find(Py_ssize_t[::1] parent, Py_ssize_t i) noexcept nogil:
     return i
 
 
-def nn_chain_roots(double[:, ::1] d, double max_distance):
+def nn_chain_roots(double[:, ::1] d, double max_distance, double[::1] weights):
     """Cluster roots of average linkage cut at ``max_distance``.
 
     ``d`` is a working copy (overwritten) of the distance matrix with an
-    infinite diagonal. Returns each point's root; points with one root form one
-    flat cluster.
+    infinite diagonal; ``weights`` are the points' starting cluster sizes (a
+    point standing for that many identical ones; copied, not changed). Returns
+    each point's root; points with one root form one flat cluster.
     """
     cdef Py_ssize_t n = d.shape[0]
     cdef Py_ssize_t[::1] parent = np.arange(n, dtype=np.intp)
     cdef Py_ssize_t[::1] chain = np.empty(n + 1, dtype=np.intp)
-    cdef double[::1] size = np.ones(n, dtype=np.float64)
+    cdef double[::1] size = np.array(weights, dtype=np.float64)
     cdef double[::1] inner = np.zeros(n, dtype=np.float64)
     cdef cnp.int8_t[::1] active = np.ones(n, dtype=np.int8)
     cdef Py_ssize_t length = 0, remaining = n, x, y, prev, j, t

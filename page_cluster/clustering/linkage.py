@@ -16,6 +16,11 @@ the same merges happen at the same heights. The same chain compiled
 (``_nnchain``, built at install) runs when present, without a Python call per
 chain step; without it, large inputs go to SciPy itself, whose compiled loop is
 faster there. The test suite checks all three agree.
+
+Rows may carry weights, each standing for that many identical points: identical
+points merge at height 0 before anything else, after which average linkage
+sees them as one cluster of that size, so starting from that size gives the
+partition of the repeated matrix on a smaller one.
 """
 
 from __future__ import annotations
@@ -33,31 +38,55 @@ __all__ = ["NUMPY_MAX_POINTS", "average_linkage_labels"]
 NUMPY_MAX_POINTS = 3000
 
 
-def average_linkage_labels(dist: np.ndarray, max_distance: float) -> np.ndarray:
+def average_linkage_labels(
+    dist: np.ndarray,
+    max_distance: float,
+    weights: np.ndarray | None = None,
+    *,
+    overwrite: bool = False,
+) -> np.ndarray:
     """Flat clusters of average linkage: members of a cluster merge at <= ``max_distance``.
 
     ``dist`` is a symmetric ``n x n`` matrix of distances (the diagonal is
-    ignored). Returns labels ``0..k-1`` numbered by first member.
+    ignored). ``weights`` (positive integers, default all 1) count how many
+    identical points each row stands for: the partition is that of the matrix
+    with every row repeated that many times, computed on the distinct rows
+    (a block whose pages repeat a few signatures is several times smaller, and
+    the work is quadratic). With ``overwrite`` a C-ordered float64 ``dist`` is
+    used as the working copy (its contents are lost). Returns labels
+    ``0..k-1`` numbered by first member.
 
     >>> d = np.array([[0.0, 0.1, 0.9], [0.1, 0.0, 0.8], [0.9, 0.8, 0.0]])
     >>> average_linkage_labels(d, 0.2).tolist()
     [0, 0, 1]
     >>> average_linkage_labels(d, 0.9).tolist()
     [0, 0, 0]
+    >>> average_linkage_labels(d, 0.84).tolist()
+    [0, 0, 1]
+    >>> average_linkage_labels(d, 0.84, weights=np.array([1, 9, 1])).tolist()
+    [0, 0, 0]
     """
     dist = np.asarray(dist, dtype=np.float64)
     if dist.ndim != 2 or dist.shape[0] != dist.shape[1]:
         raise ValueError(f"dist must be a square matrix, got shape {dist.shape}")
     n = dist.shape[0]
+    size = np.ones(n) if weights is None else np.asarray(weights, dtype=np.float64)
+    if size.shape != (n,) or (n and not (size >= 1).all()):
+        raise ValueError(f"weights must be {n} counts >= 1, got {size!r}")
     if n == 0:
         return np.zeros(0, dtype=np.int64)
     if _COMPILED is not None:
-        work = np.array(dist, dtype=np.float64, order="C")
+        if overwrite and dist.flags.c_contiguous and dist.flags.writeable:
+            work = dist
+        else:
+            work = np.array(dist, dtype=np.float64, order="C")
         np.fill_diagonal(work, np.inf)
-        return number_by_first_member(_COMPILED(work, float(max_distance)))
+        return number_by_first_member(
+            _COMPILED(work, float(max_distance), np.ascontiguousarray(size))
+        )
     if n > NUMPY_MAX_POINTS:
-        return _scipy_labels(dist, max_distance)
-    return number_by_first_member(_nn_chain_labels(dist, max_distance))
+        return _scipy_labels(dist, max_distance, size)
+    return number_by_first_member(_nn_chain_labels(dist, max_distance, size))
 
 
 def _compiled_chain() -> Callable[[np.ndarray, float], np.ndarray] | None:
@@ -73,19 +102,28 @@ def _compiled_chain() -> Callable[[np.ndarray, float], np.ndarray] | None:
 _COMPILED = _compiled_chain()
 
 
-def _scipy_labels(dist: np.ndarray, max_distance: float) -> np.ndarray:
+def _scipy_labels(dist: np.ndarray, max_distance: float, weights: np.ndarray) -> np.ndarray:
+    """SciPy has no starting sizes: the weighted rows are repeated, and each
+    point takes the label of its first copy."""
     from scipy.cluster.hierarchy import fcluster, linkage
     from scipy.spatial.distance import squareform
 
-    z = linkage(squareform(dist, checks=False), method="average")
-    return number_by_first_member(fcluster(z, t=max_distance, criterion="distance") - 1)
+    copies = np.repeat(np.arange(len(weights)), weights.astype(np.int64))
+    full = dist[np.ix_(copies, copies)]
+    np.fill_diagonal(full, 0.0)
+    z = linkage(squareform(full, checks=False), method="average")
+    labels = fcluster(z, t=max_distance, criterion="distance") - 1
+    first = np.searchsorted(copies, np.arange(len(weights)))
+    return number_by_first_member(labels[first])
 
 
-def _nn_chain_labels(dist: np.ndarray, max_distance: float) -> np.ndarray:
+def _nn_chain_labels(
+    dist: np.ndarray, max_distance: float, weights: np.ndarray | None = None
+) -> np.ndarray:
     n = dist.shape[0]
     d = np.array(dist, dtype=np.float64)  # working copy, rows of merged clusters updated
     np.fill_diagonal(d, np.inf)
-    size = np.ones(n, dtype=np.float64)
+    size = np.ones(n, dtype=np.float64) if weights is None else np.array(weights, np.float64)
     active = np.ones(n, dtype=bool)
     # Highest merge inside each slot's cluster: a flat cluster is a subtree whose
     # merges all lie within the cut (this also holds if rounding ever makes

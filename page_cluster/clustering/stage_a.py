@@ -59,21 +59,21 @@ def cluster_block(
 ) -> StageAResult:
     """Units of the signatures ``rows`` of ``matrix`` (``counts`` pages each).
 
-    Up to ``DENSE_MAX`` signatures are clustered exactly (average linkage).
-    Larger blocks first collapse signatures identical on template tokens; if
-    still too many, a MinHash near-duplicate graph is used
+    Signatures identical on the compared tokens are collapsed into one
+    weighted point; up to ``DENSE_MAX`` points are clustered exactly (average
+    linkage), beyond that a MinHash near-duplicate graph is used
     (``StageAResult.path`` says which).
     """
     n = len(rows)
     if n == 1:
         return StageAResult(labels=np.zeros(1, dtype=np.int64))
     sub = BinaryRows.coerce(matrix).take(rows).keep_columns(np.asarray(weights) > 0)
-    if n <= DENSE_MAX:
-        # Identical rows stay separate points: average linkage then weighs a
-        # template by how many distinct pages show it.
-        points, point_of = np.arange(n), np.arange(n)
-    else:
-        points, point_of = np.unique(_distinct_rows(sub), return_inverse=True)
+    # Identical rows are one point weighing as many: average linkage then
+    # weighs a template by how many distinct pages show it, as if each were
+    # its own point, on a matrix several times smaller.
+    points, point_of = np.unique(_distinct_rows(sub), return_inverse=True)
+    point_of = point_of.ravel()
+    multiplicity = np.bincount(point_of, minlength=len(points)).astype(np.float64)
     psub = sub.take(points)
     if len(points) == 1:
         labels = np.zeros(len(points), dtype=np.int64)
@@ -82,7 +82,8 @@ def cluster_block(
         dist = jaccard_matrix(psub)
         np.subtract(1.0, dist, out=dist)
         np.fill_diagonal(dist, 0.0)
-        labels = average_linkage_labels(dist, max_distance)
+        labels = average_linkage_labels(dist, max_distance, multiplicity, overwrite=True)
+        del dist
         path = "exact"
     else:
         labels = near_duplicate_components(psub, max_distance)
