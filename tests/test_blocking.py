@@ -59,3 +59,16 @@ def test_orphans_stay_when_their_section_is_ambiguous():
         [["news", "1"], ["news", "2"], ["news", "3"]], [["/a.css"], ["/b.css"], []], [None] * 3
     )
     assert r.keys[2] == "path:news"
+
+
+def test_a_repeated_stylesheet_list_gets_the_same_key_per_host_and_odd_hrefs_do_not_crash():
+    r = resolve_block_keys(
+        [["a", "1"], ["a", "2"], ["a", "3"], ["a", "4"], ["a", "5"]],
+        [["/s.css"], ["/s.css"], ["/s.css"], [["/s.css"], "/s.css"], [{"x": 1}]],
+        ["one.example", "one.example", "two.example", "one.example", "one.example"],
+    )
+    assert r.keys[0] == r.keys[1] != r.keys[2]
+    # A crawl record's non-text href is skipped, not hashed or memoised.
+    assert r.keys[3] == r.keys[0]
+    assert r.keys[4] == r.keys[0]  # no stylesheet: joins its section's only css block
+    assert r.orphan_path_keys == {4: "path:one.example/a"}

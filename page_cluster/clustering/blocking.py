@@ -54,6 +54,26 @@ def _short_hash(parts: Sequence[str]) -> str:
     return digest.hexdigest()
 
 
+def _css_key(
+    host: str | None,
+    hrefs: Sequence[str],
+    memo: dict[tuple, tuple[str, tuple[str, ...]] | None],
+) -> tuple[str, tuple[str, ...]] | None:
+    """A page's ``css:`` key and first-party hrefs, or ``None`` without any."""
+    try:
+        seen = (host, *hrefs)
+        return memo[seen]
+    except TypeError:  # an unhashable href from a crawl record: not memoised
+        seen = None
+    except KeyError:
+        pass
+    fp = first_party_hrefs(hrefs, host)
+    found = ("css:" + _short_hash([host or "", *fp]), fp) if fp else None
+    if seen is not None:
+        memo[seen] = found
+    return found
+
+
 def _path_key(host: str | None, paths: Sequence[str], depth: int) -> str:
     # The last segment is the page itself (a file name), not a section.
     section = [p for p in paths[:-1] if p][:depth] if len(paths) > 1 else []
@@ -80,14 +100,17 @@ def resolve_block_keys(
     reasons: dict[str, BlockingReason] = {}
     section_of: list[str] = []
     css_by_section: dict[str, Counter[str]] = defaultdict(Counter)
+    # Pages of one site repeat a few stylesheet lists: each list is resolved
+    # and hashed once per host.
+    css_key: dict[tuple, tuple[str, tuple[str, ...]] | None] = {}
     for i in range(n):
         host = hosts[i]
         section = _path_key(host, paths[i], path_depth)
         section_of.append(section)
-        fp = first_party_hrefs(stylesheet_hrefs[i], host)
-        if fp:
-            key = "css:" + _short_hash([host or "", *fp])
-            reasons.setdefault(key, BlockingReason("css", fp))
+        css = _css_key(host, stylesheet_hrefs[i], css_key)
+        if css is not None:
+            key = css[0]
+            reasons.setdefault(key, BlockingReason("css", css[1]))
             css_by_section[section][key] += 1
         else:
             key = "path:" + section
