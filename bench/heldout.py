@@ -15,6 +15,14 @@ against, Rust's documentation (``rust-doc``):
   generator wrote is that book's one template; the few pages written by another
   tool (the old book's stand-alone pages) are a template of their own.
 
+- ``javadoc11`` and ``javadoc17``: two Java API references from later javadoc
+  generations than the shared ``javadoc8`` corpus (HTML5, ``<main>``, no
+  frames): jsoup (``libjsoup-java-doc``, JDK 11-style pages) and Apache Commons
+  Lang 3 (``libcommons-lang3-java-doc``, JDK 17, with source views). A page's
+  template is its javadoc page kind: JDK 17 names it on ``<body>``
+  (``class="class-use-page"``); before that, javadoc's fixed file names say it
+  (``class-use/``, ``package-summary.html``, ``package-tree.html`` ...).
+
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
 completeness and cluster counts (a book with one template scores ARI 0 as soon
@@ -68,15 +76,61 @@ _REDIRECT = re.compile(r"Redirecting to|http-equiv=\"refresh\"", re.IGNORECASE)
 _MDBOOK = "generated using mdBook"
 
 
-def fetch_package(data: Path) -> Path:
-    """The package's HTML folder, downloaded and extracted into ``data`` once."""
-    root = data / PACKAGE
-    if not (root / HTML_ROOT).is_dir():
+#: Javadoc sites: name -> (package, API folder inside it, host).
+JAVADOC = {
+    "javadoc11": ("libjsoup-java-doc", "usr/share/doc/libjsoup-java/api", "jsoup.example"),
+    "javadoc17": (
+        "libcommons-lang3-java-doc",
+        "usr/share/doc/libcommons-lang3-java/api",
+        "commons-lang.example",
+    ),
+}
+_BODY_KIND = re.compile(r'<body[^>]*\bclass="([a-z-]+)-page"')
+#: Fixed javadoc file names and the page kind each one is.
+_JAVADOC_FILES = {
+    "package-summary.html": "package-declaration",
+    "package-tree.html": "package-tree",
+    "package-use.html": "package-use",
+    "package-frame.html": "frame-list",
+    "overview-tree.html": "tree",
+    "overview-summary.html": "package-index",
+    "index-all.html": "index",
+    "help-doc.html": "help",
+    "deprecated-list.html": "deprecated-list",
+    "constant-values.html": "constants-summary",
+    "serialized-form.html": "serialized-form",
+    "allclasses-index.html": "all-classes-index",
+    "allpackages-index.html": "all-packages-index",
+    "allclasses.html": "all-classes-frame",
+    "allclasses-frame.html": "all-classes-frame",
+    "allclasses-noframe.html": "all-classes-frame",
+    "overview-frame.html": "frame-list",
+    "index.html": "package-index",
+}
+
+
+def fetch_package(data: Path, package: str = PACKAGE, html_root: Path = HTML_ROOT) -> Path:
+    """A package's HTML folder, downloaded and extracted into ``data`` once."""
+    root = data / package
+    if not (root / html_root).is_dir():
         data.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["apt-get", "download", PACKAGE], cwd=data, check=True)
-        deb = max(data.glob(f"{PACKAGE}_*.deb"))
+        subprocess.run(["apt-get", "download", package], cwd=data, check=True)
+        deb = max(data.glob(f"{package}_*.deb"))
         subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
-    return root / HTML_ROOT
+    return root / html_root
+
+
+def _javadoc_kind(rel: str, html: str) -> str:
+    """A javadoc page's kind: named on ``<body>`` (JDK 17), else by file name."""
+    named = _BODY_KIND.search(html[:5000])
+    if named:
+        return named.group(1)
+    if rel.startswith("src-html/"):
+        return "source"
+    if "/class-use/" in f"/{rel}":
+        return "class-use"
+    name = rel.rsplit("/", 1)[-1]
+    return _JAVADOC_FILES.get(name, "class-declaration")
 
 
 def _pages(folder: Path, base: Path) -> Iterator[tuple[str, str]]:
@@ -100,8 +154,8 @@ def _rustdoc_kind(rel: str) -> str:
 
 
 def build(data: Path) -> dict[str, Path]:
-    """Write ``rustdoc`` and ``mdbook`` (JSONL and ``id,template`` CSV) into
-    ``data``; returns their JSONL paths."""
+    """Write ``rustdoc``, ``mdbook`` and the javadoc sites (JSONL and
+    ``id,template`` CSV) into ``data``; returns their JSONL paths."""
     html = fetch_package(data)
     sites: dict[str, list[tuple[str, str, list[str], str, str]]] = {"rustdoc": [], "mdbook": []}
     for sub in ("std", "src/std"):
@@ -113,6 +167,13 @@ def build(data: Path) -> dict[str, Path]:
         for rel, page in _pages(html / book, html / book):
             kind = book if _MDBOOK in page[:3000] else f"{book}:other"
             sites["mdbook"].append((f"{book}/{rel}", page, rel.split("/"), f"{book}.example", kind))
+    for name, (package, root, host) in JAVADOC.items():
+        api = fetch_package(data, package, Path(root))
+        # Published under a folder, as javadoc sites are (``/apidocs/``).
+        sites[name] = [
+            (f"api/{rel}", page, ["api", *rel.split("/")], host, _javadoc_kind(rel, page))
+            for rel, page in _pages(api, api)
+        ]
     out: dict[str, Path] = {}
     for name, records in sites.items():
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"

@@ -88,3 +88,29 @@ def test_two_views_of_one_product_are_two_templates(seed: int) -> None:
         mine = {k for k, t in zip(keys, labels, strict=True) if t == template}
         assert len(mine) == 1, template
         assert all(t == template for k, t in zip(keys, labels, strict=True) if k in mine)
+
+
+def _published_under(records: list[dict], folders: list[str]) -> list[dict]:
+    """The same pages served below ``folders`` (paths, stylesheets and ids)."""
+    prefix = "/" + "/".join(folders)
+    moved = []
+    for record in records:
+        r = dict(record)
+        r["paths"] = folders + [p for p in record.get("paths", []) if p]
+        r["stylesheetHrefs"] = [
+            prefix + h if h.startswith("/") else h for h in record.get("stylesheetHrefs", [])
+        ]
+        r["id"] = f"{record['id']}#{prefix}"
+        moved.append(r)
+    return moved
+
+
+@pytest.mark.parametrize("site", ["shop_views", "hugo_tailwind", "docs_theme", "main_only"])
+def test_the_folder_a_site_is_published_in_does_not_change_its_partition(site):
+    # Positions along the path (a language axis, literal route folders) are
+    # counted below the folders every page shares: /api/ or /docs/java/api/.
+    pages = SITES[site](0)
+    records = [record for record, _ in pages]
+    one = list(run_clustering(_published_under(records, ["api"])).page_keys)
+    three = list(run_clustering(_published_under(records, ["docs", "java", "api"])).page_keys)
+    assert _partition(one) == _partition(three)

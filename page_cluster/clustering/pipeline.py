@@ -710,7 +710,7 @@ def _page_routes(
     name_of: list[int] = []
     for host in sorted(by_host):
         pages = by_host[host]
-        paths = [signals[i].paths for i in pages]
+        paths, rooted = _below_common_folders([signals[i].paths for i in pages])
         axis = detect_mirror_axis(
             paths,
             min_skeleton_count=params.mirror_min_skeleton_count,
@@ -726,6 +726,7 @@ def _page_routes(
             position,
             min_pages=params.literal_min_pages,
             min_share=params.literal_min_share,
+            rooted=rooted,
         )
         for i, pat, form in zip(pages, patterns, forms, strict=True):
             key = (host, pat, form)
@@ -743,6 +744,35 @@ def _page_routes(
         np.asarray(name_of, dtype=np.int64),
         np.asarray([is_name_kind(name) for _, name in names], dtype=bool),
     )
+
+
+def _below_common_folders(paths: list) -> tuple[list[list[str]], bool]:
+    """Each page's path segments (empty and non-text ones left out) below the
+    folders that every page of the host sits in, and whether there were any.
+
+    Where a site is published (``/``, ``/api/``, ``/docs/2.4/``) is one fact
+    about all its pages, not a difference between them: positions along the
+    path (a language axis, a route's literal folders) are counted from where
+    the pages start to differ, so the same site clusters alike under any
+    folder it is published in (``/api/`` or ``/docs/java/api/``). Those
+    folders still lead every page's route form (``rooted``, see
+    :func:`.routes.route_form`).
+
+    >>> _below_common_folders([["api", "org", "A.html"], ["api", "index.html"]])
+    ([['org', 'A.html'], ['index.html']], True)
+    >>> _below_common_folders([["a", "x.html"], ["b.html"]])
+    ([['a', 'x.html'], ['b.html']], False)
+    """
+    segs = [[s for s in p if isinstance(s, str) and s] for p in paths]
+    if not segs:
+        return segs, False
+    # A folder is common when every page has it at that place with something below.
+    depth = min(len(s) for s in segs) - 1
+    first = segs[0]
+    k = 0
+    while k < depth and all(s[k] == first[k] for s in segs):
+        k += 1
+    return ([s[k:] for s in segs] if k else segs), k > 0
 
 
 def site_chrome(tokens: list[str], info: TokenInfo) -> np.ndarray:

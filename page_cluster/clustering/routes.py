@@ -94,14 +94,16 @@ def route_patterns_and_forms(
     *,
     min_pages: int = LITERAL_MIN_PAGES,
     min_share: float = LITERAL_MIN_SHARE,
+    rooted: bool = False,
 ) -> tuple[list[str], list[str]]:
     """Each page's route pattern with name shapes and its form (the view, see
     :func:`route_form`, read from the pattern without shapes), the segments
-    read once for both."""
+    read once for both. ``rooted``: the paths are read below folders common to
+    every page (see :func:`route_form`)."""
     table = SegmentTable.of(paths)
     shaped = _patterns(table, blank_position, True, min_pages, min_share)
     plain = _patterns(table, blank_position, False, min_pages, min_share)
-    forms = {p: route_form(p, blank_position) for p in set(plain)}
+    forms = {p: route_form(p, blank_position, rooted=rooted) for p in set(plain)}
     return shaped, [forms[p] for p in plain]
 
 
@@ -285,7 +287,7 @@ class SegmentTable:
         return np.asarray(ids, dtype=np.int64)[which.ravel()]
 
 
-def route_form(pattern: str, mirror: int | None = None) -> str:
+def route_form(pattern: str, mirror: int | None = None, *, rooted: bool = False) -> str:
     """What a route says about the view behind it: the literal-only pattern
     with its leading literal run (the site section: ``docs/``, ``org/apache/``,
     ``en-gb/catalogue/``) reduced to one mark and the mirror axis dropped; what
@@ -300,6 +302,8 @@ def route_form(pattern: str, mirror: int | None = None) -> str:
     ('L/*', 'L/*/reviews/add')
     >>> route_form("*/docs/*", 0), route_form("org/*/*", None)
     ('L/*', 'L/*')
+    >>> route_form("*/*"), route_form("*/*", rooted=True)
+    ('*', 'L/*')
     """
     segs = pattern.split("/")
     if mirror is not None and mirror < len(segs):
@@ -307,7 +311,9 @@ def route_form(pattern: str, mirror: int | None = None) -> str:
     lead = 0
     while lead < len(segs) and segs[lead] != VARIABLE:
         lead += 1
-    out = ["L"] if lead else []
+    # ``rooted``: the pattern is read below folders every page of the site sits
+    # in, which are its leading literal run.
+    out = ["L"] if lead or rooted else []
     for seg in segs[lead:]:
         if not (seg == VARIABLE and out and out[-1] == VARIABLE):
             out.append(seg)
