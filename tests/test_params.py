@@ -187,12 +187,13 @@ def test_each_threshold_reaches_the_run(corpora, name: str) -> None:
 
 def test_the_mirror_thresholds_reach_the_url_routes() -> None:
     # A site mirrored in three languages at the second path position, one page
-    # per section (so only the page skeletons, not shared sections, show the axis).
+    # per section (so only the page skeletons, not shared sections, show the
+    # axis); a page at the root keeps ``site/`` from being every page's folder.
     signals = [
         SimpleNamespace(host="h", paths=("site", lang, section, "index.html"))
         for lang in ("en", "fr", "de")
         for section in ("news", "about", "shop", "blog")
-    ]
+    ] + [SimpleNamespace(host="h", paths=("index.html",))]
     default = _page_routes(signals, ClusterParams())[0].tolist()
     for change in ({"mirror_max_position": 1}, {"mirror_min_skeleton_count": 20}):
         assert _page_routes(signals, ClusterParams(**change))[0].tolist() != default, change
