@@ -23,6 +23,15 @@ against, Rust's documentation (``rust-doc``):
   (``class="class-use-page"``); before that, javadoc's fixed file names say it
   (``class-use/``, ``package-summary.html``, ``package-tree.html`` ...).
 
+- ``gtkdoc``: the GLib, GObject and GIO references as gtk-doc writes them
+  (``libglib2.0-doc``; DocBook XSL with gtk-doc's own stylesheet and
+  navigation), three manuals on one host, each with its own stylesheet. A
+  page's template is the kind of DocBook chunk it renders (the class of its
+  first ``div``), grouped by the stylesheet template that renders it:
+  ``refentry`` (an API page or a tool's manual page), sections, components
+  (chapters, prefaces, appendices), divisions (parts, references), ``book``,
+  ``index``, ``glossary``.
+
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
 completeness and cluster counts (a book with one template scores ARI 0 as soon
@@ -109,6 +118,26 @@ _JAVADOC_FILES = {
 }
 
 
+#: gtk-doc: package, HTML folder, host; and DocBook chunk kinds rendered by one
+#: stylesheet template (the rest are their own).
+GTKDOC = ("libglib2.0-doc", "usr/share/gtk-doc/html", "docs.gtk.example")
+_DOCBOOK_TEMPLATE = {
+    **dict.fromkeys(("sect1", "sect2", "sect3", "section", "simplesect"), "section"),
+    **dict.fromkeys(("chapter", "appendix", "preface", "article"), "component"),
+    **dict.fromkeys(("part", "reference"), "division"),
+}
+_FIRST_DIV = re.compile(
+    r'<body[^>]*>(?:\s*<table[^>]*class="navigation".*?</table>)?\s*<div[^>]*\bclass="([^"]+)"',
+    re.DOTALL,
+)
+
+
+def _gtkdoc_kind(html: str) -> str:
+    found = _FIRST_DIV.search(html)
+    kind = found.group(1).split()[0] if found else "unknown"
+    return _DOCBOOK_TEMPLATE.get(kind, kind)
+
+
 def fetch_package(data: Path, package: str = PACKAGE, html_root: Path = HTML_ROOT) -> Path:
     """A package's HTML folder, downloaded and extracted into ``data`` once."""
     root = data / package
@@ -174,6 +203,12 @@ def build(data: Path) -> dict[str, Path]:
             (f"api/{rel}", page, ["api", *rel.split("/")], host, _javadoc_kind(rel, page))
             for rel, page in _pages(api, api)
         ]
+    package, root, host = GTKDOC
+    html_root = fetch_package(data, package, Path(root))
+    sites["gtkdoc"] = []
+    for rel, page in _pages(html_root, html_root):
+        paths = ["gtk-doc", "html", *rel.split("/")]
+        sites["gtkdoc"].append((f"gtk-doc/html/{rel}", page, paths, host, _gtkdoc_kind(page)))
     out: dict[str, Path] = {}
     for name, records in sites.items():
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
