@@ -363,6 +363,19 @@ def test_a_part_on_nearly_every_page_of_the_larger_cluster_is_its_own_not_option
     assert (s.only_in_a, s.only_in_b) == (["body>main>div.textblock"], [])
 
 
+def test_two_page_types_named_on_body_are_not_suggested_as_one_template():
+    # The same layout, and every page names its type on <body> (javadoc's
+    # class-use-page and all-packages-index-page, WordPress's single / page).
+    table = ["body>main>h1", "body>main>div.caption", "body>main>div.summary-table"]
+    uses = [("uses", [*CHROME, *table, "@body.class:class-use-page"]) for _ in range(20)]
+    index = [("index", [*CHROME, *table, "@body.class:all-packages-index-page"])]
+    assert suggest_merges(_records(uses + index)) == []
+    # A class on one side only is an option of one template: still suggested.
+    plain = [("index", [*CHROME, *table])]
+    (s,) = suggest_merges(_records(uses + plain))
+    assert {s.cluster_key_a, s.cluster_key_b} == {"uses", "index"}
+
+
 def test_a_link_or_code_word_in_one_page_prose_is_no_template_difference():
     rng = random.Random(12)
     pages = [("docs", [*_doc(rng, toc=False), "body>main>article>p"]) for _ in range(30)]

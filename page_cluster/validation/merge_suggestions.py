@@ -204,6 +204,38 @@ def _required_part_missing(
     return any((1.0 - rates.get(t, 0.0)) ** n_small <= ALPHA for t in only)
 
 
+#: How a page's ``<body>`` classes appear in the vocabulary.
+BODY_CLASS = "@body.class:"
+
+
+def _named_apart(
+    rates_a: dict[str, float], rates_b: dict[str, float], size_a: float, size_b: float
+) -> bool:
+    """Whether each cluster names its pages with a ``<body>`` class the other
+    never has, on so many of its pages that chance would not leave all the
+    other's pages without it (:data:`~.evidence.ALPHA`).
+
+    A generator or theme that names the page type on ``<body>``
+    (``class-use-page``, ``single-post`` against ``page``) names two
+    templates, however alike their structure; a class on one side only is an
+    option of one template (``has-sidebar``). Value classes (``postid-12``)
+    are folded into their family before this is read.
+
+    >>> _named_apart({"@body.class:a": 1.0}, {"@body.class:b": 1.0}, 5, 1)
+    True
+    >>> _named_apart({"@body.class:a": 1.0}, {}, 5, 1)
+    False
+    """
+
+    def own(rates: dict[str, float], other: dict[str, float], n_other: float) -> bool:
+        return any(
+            t.startswith(BODY_CLASS) and t not in other and (1.0 - r) ** n_other <= ALPHA
+            for t, r in rates.items()
+        )
+
+    return own(rates_a, rates_b, size_b) and own(rates_b, rates_a, size_a)
+
+
 def _shown_once(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
     """Columns on exactly one document of the site (mirror copies are one)."""
     document = page_documents(cc, axis)
@@ -300,6 +332,8 @@ def suggest_merges(
         if any(col_of.get(t, -1) not in varies for t in bar.only_a + bar.only_b):
             continue
         if _required_part_missing(bar, rates_i, rates_j, sizes[i], sizes[j]):
+            continue
+        if _named_apart(rates_i, rates_j, sizes[i], sizes[j]):
             continue
         kind = (
             "optionalSections"
