@@ -89,7 +89,7 @@ def average_linkage_labels(
     return number_by_first_member(_nn_chain_labels(dist, max_distance, size))
 
 
-def _compiled_chain() -> Callable[[np.ndarray, float], np.ndarray] | None:
+def _compiled_chain() -> Callable[[np.ndarray, float, np.ndarray], np.ndarray] | None:
     """The compiled chain (``_nnchain``, built at install), or ``None``."""
     try:
         from ._nnchain import nn_chain_roots  # type: ignore[import-not-found]
