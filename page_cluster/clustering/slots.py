@@ -164,9 +164,12 @@ def _alike(
     echo_b = {path for path, f in b.items() if "~" in path and f >= typical}
     if not echo_a & echo_b:
         return False
+    # Only a path typical of one side can be apart: the rest are never read.
+    typical_paths = {p for p, f in a.items() if f >= typical}
+    typical_paths |= {p for p, f in b.items() if f >= typical}
     apart = [
         (fa, fb)
-        for fa, fb in ((a.get(p, 0.0), b.get(p, 0.0)) for p in a.keys() | b.keys())
+        for fa, fb in ((a.get(p, 0.0), b.get(p, 0.0)) for p in typical_paths)
         if (fa >= typical and fb <= absent) or (fb >= typical and fa <= absent)
     ]
     sides = {
