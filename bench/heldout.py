@@ -32,6 +32,11 @@ against, Rust's documentation (``rust-doc``):
   (chapters, prefaces, appendices), divisions (parts, references), ``book``,
   ``index``, ``glossary``.
 
+- ``django``: Django 3.2's documentation (``python-django-doc``), Sphinx with
+  Django's own theme, published under ``en/3.2/``. A page's template is what
+  Sphinx renders it with: a document, the general index, the module index, the
+  search page, or a module's highlighted source (``_modules/``).
+
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
 completeness and cluster counts (a book with one template scores ARI 0 as soon
@@ -132,6 +137,22 @@ _FIRST_DIV = re.compile(
 )
 
 
+DJANGO = ("python-django-doc", "usr/share/doc/python-django-doc/html", "docs.django.example")
+#: Pages Sphinx writes with a template of their own, by name.
+_SPHINX_PAGES = {
+    "genindex.html": "genindex",
+    "py-modindex.html": "modindex",
+    "search.html": "search",
+}
+
+
+def _sphinx_kind(rel: str) -> str:
+    if rel.startswith("_modules/"):
+        return "module-source"
+    name = rel.rsplit("/", 1)[-1]
+    return "genindex" if name.startswith("genindex-") else _SPHINX_PAGES.get(name, "document")
+
+
 def _gtkdoc_kind(html: str) -> str:
     found = _FIRST_DIV.search(html)
     kind = found.group(1).split()[0] if found else "unknown"
@@ -209,6 +230,12 @@ def build(data: Path) -> dict[str, Path]:
     for rel, page in _pages(html_root, html_root):
         paths = ["gtk-doc", "html", *rel.split("/")]
         sites["gtkdoc"].append((f"gtk-doc/html/{rel}", page, paths, host, _gtkdoc_kind(page)))
+    package, root, host = DJANGO
+    html_root = fetch_package(data, package, Path(root))
+    sites["django"] = []
+    for rel, page in _pages(html_root, html_root):
+        paths = ["en", "3.2", *rel.split("/")]
+        sites["django"].append((f"en/3.2/{rel}", page, paths, host, _sphinx_kind(rel)))
     out: dict[str, Path] = {}
     for name, records in sites.items():
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
