@@ -147,10 +147,12 @@ _SPHINX_PAGES = {
 
 
 def _sphinx_kind(rel: str) -> str:
+    """Sphinx's own pages sit at the root (``topics/db/search.html`` is a document)."""
     if rel.startswith("_modules/"):
         return "module-source"
-    name = rel.rsplit("/", 1)[-1]
-    return "genindex" if name.startswith("genindex-") else _SPHINX_PAGES.get(name, "document")
+    if "/" in rel:
+        return "document"
+    return "genindex" if rel.startswith("genindex-") else _SPHINX_PAGES.get(rel, "document")
 
 
 def _gtkdoc_kind(html: str) -> str:
