@@ -59,7 +59,7 @@ import re
 import statistics
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from sklearn.metrics import (
@@ -205,9 +205,27 @@ def _rustdoc_kind(rel: str) -> str:
     return name.split(".", 1)[0]
 
 
+def _published(
+    data: Path,
+    package: str,
+    root: str,
+    host: str,
+    folders: list[str],
+    kind: Callable[[str, str], str],
+) -> list[tuple[str, str, list[str], str, str]]:
+    """A package's pages as one site served below ``folders``, each with its
+    template from ``kind(path, html)``."""
+    html_root = fetch_package(data, package, Path(root))
+    prefix = "/".join(folders)
+    return [
+        (f"{prefix}/{rel}", page, [*folders, *rel.split("/")], host, kind(rel, page))
+        for rel, page in _pages(html_root, html_root)
+    ]
+
+
 def build(data: Path) -> dict[str, Path]:
-    """Write ``rustdoc``, ``mdbook`` and the javadoc sites (JSONL and
-    ``id,template`` CSV) into ``data``; returns their JSONL paths."""
+    """Write every held-out site (JSONL and ``id,template`` CSV) into
+    ``data``; returns their JSONL paths."""
     html = fetch_package(data)
     sites: dict[str, list[tuple[str, str, list[str], str, str]]] = {"rustdoc": [], "mdbook": []}
     for sub in ("std", "src/std"):
@@ -220,24 +238,16 @@ def build(data: Path) -> dict[str, Path]:
             kind = book if _MDBOOK in page[:3000] else f"{book}:other"
             sites["mdbook"].append((f"{book}/{rel}", page, rel.split("/"), f"{book}.example", kind))
     for name, (package, root, host) in JAVADOC.items():
-        api = fetch_package(data, package, Path(root))
         # Published under a folder, as javadoc sites are (``/apidocs/``).
-        sites[name] = [
-            (f"api/{rel}", page, ["api", *rel.split("/")], host, _javadoc_kind(rel, page))
-            for rel, page in _pages(api, api)
-        ]
+        sites[name] = _published(data, package, root, host, ["api"], _javadoc_kind)
     package, root, host = GTKDOC
-    html_root = fetch_package(data, package, Path(root))
-    sites["gtkdoc"] = []
-    for rel, page in _pages(html_root, html_root):
-        paths = ["gtk-doc", "html", *rel.split("/")]
-        sites["gtkdoc"].append((f"gtk-doc/html/{rel}", page, paths, host, _gtkdoc_kind(page)))
+    sites["gtkdoc"] = _published(
+        data, package, root, host, ["gtk-doc", "html"], lambda _rel, page: _gtkdoc_kind(page)
+    )
     package, root, host = DJANGO
-    html_root = fetch_package(data, package, Path(root))
-    sites["django"] = []
-    for rel, page in _pages(html_root, html_root):
-        paths = ["en", "3.2", *rel.split("/")]
-        sites["django"].append((f"en/3.2/{rel}", page, paths, host, _sphinx_kind(rel)))
+    sites["django"] = _published(
+        data, package, root, host, ["en", "3.2"], lambda rel, _page: _sphinx_kind(rel)
+    )
     out: dict[str, Path] = {}
     for name, records in sites.items():
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
