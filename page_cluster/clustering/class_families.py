@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..parsing.segments import BODY_CLASS_TOKEN
 from ..signatures.corpus import Corpus
 
 __all__ = [
@@ -49,7 +50,7 @@ def segment_classes(seg: str) -> list[str]:
     """
     if seg.startswith("@"):
         _, _, value = seg.partition(":")
-        return [value] if seg.startswith("@body.class:") else []
+        return [value] if seg.startswith(BODY_CLASS_TOKEN) else []
     m = _SEGMENT_CLASSES.match(seg)
     if not m or not m.group(2):
         return []
@@ -78,10 +79,10 @@ def value_families(tokens: list[str], min_values: int = FAMILY_VALUES) -> set[st
 
 
 def _rewrite_segment(seg: str, families: set[str]) -> str:
-    if seg.startswith("@body.class:"):
-        value = seg[len("@body.class:") :]
+    if seg.startswith(BODY_CLASS_TOKEN):
+        value = seg[len(BODY_CLASS_TOKEN) :]
         fam = _family(value)
-        return f"@body.class:{fam}-*" if fam in families else seg
+        return f"{BODY_CLASS_TOKEN}{fam}-*" if fam in families else seg
     m = _SEGMENT_CLASSES.match(seg)
     if not m or not m.group(2):
         return seg

@@ -12,6 +12,8 @@ import re
 from functools import lru_cache
 
 __all__ = [
+    "ATTR_PREFIX",
+    "BODY_CLASS_TOKEN",
     "FOLDABLE_TAGS",
     "FORMATTING_TAGS",
     "INLINE_TAGS",
@@ -27,6 +29,11 @@ __all__ = [
     "normalize_class",
     "stable_classes",
 ]
+
+#: Page-level attribute tokens start with this (``@body.class:…``, ``@body.id:…``).
+ATTR_PREFIX = "@"
+#: The start of a ``<body>`` class token: many generators name the page type there.
+BODY_CLASS_TOKEN = f"{ATTR_PREFIX}body.class:"
 
 #: Generic wrappers: named by their classes when they have any, folded away when
 #: they have neither class nor role and wrap exactly one element.

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from .segments import (
+    ATTR_PREFIX,
+    BODY_CLASS_TOKEN,
     FOLDABLE_TAGS,
     FORMATTING_TAGS,
     INLINE_TAGS,
@@ -54,8 +56,6 @@ __all__ = [
     "plain_attribute_name",
     "walk_structure",
 ]
-
-ATTR_PREFIX = "@"
 
 
 @dataclass(slots=True)
@@ -129,7 +129,7 @@ def body_attr_tokens(body_classes: str | None, body_id: str | None) -> tuple[lis
     if body_classes:
         class_list = [c for c in body_classes.split() if c]
         for c in stable_body_classes(body_classes):
-            tokens.append(f"{ATTR_PREFIX}body.class:{c}")
+            tokens.append(f"{BODY_CLASS_TOKEN}{c}")
     if body_id and body_id.strip():
         tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
     return class_list, tokens

@@ -33,6 +33,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..clustering.mirror_axis import MirrorAxis
+from ..parsing.segments import BODY_CLASS_TOKEN
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .evidence import (
     ALPHA,
@@ -204,10 +205,6 @@ def _required_part_missing(
     return any((1.0 - rates.get(t, 0.0)) ** n_small <= ALPHA for t in only)
 
 
-#: How a page's ``<body>`` classes appear in the vocabulary.
-BODY_CLASS = "@body.class:"
-
-
 def _named_apart(
     rates_a: dict[str, float], rates_b: dict[str, float], size_a: float, size_b: float
 ) -> bool:
@@ -229,7 +226,7 @@ def _named_apart(
 
     def own(rates: dict[str, float], other: dict[str, float], n_other: float) -> bool:
         return any(
-            t.startswith(BODY_CLASS) and t not in other and (1.0 - r) ** n_other <= ALPHA
+            t.startswith(BODY_CLASS_TOKEN) and t not in other and (1.0 - r) ** n_other <= ALPHA
             for t, r in rates.items()
         )
 
