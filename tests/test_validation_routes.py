@@ -99,6 +99,49 @@ def test_two_substantial_subtrees_decide_without_routes():
     assert [p.member_count for p in split.parts] == [6, 6]
 
 
+def _named_blocks(*, minority_name: str, both_on_one_page: bool = False) -> list[dict]:
+    """40 member lists and 8 group pages, told apart only by the named block
+    each kind's generator puts among free-form content (a member table, a code
+    fragment); group pages are named ``minority_name``."""
+    rng = random.Random(5)
+    table = ["body>main>.text>table.directory", "body>main>.text>table.directory>tr"]
+    fragment = ["body>main>.text>div.fragment", "body>main>.text>div.fragment>div.line"]
+    pages = [
+        {
+            "clusterKey": "k",
+            "tokens": [*CHROME, *_content(rng), *table],
+            "paths": ["ref", f"class{i}-members.html"],
+        }
+        for i in range(40)
+    ]
+    pages += [
+        {
+            "clusterKey": "k",
+            "tokens": [*CHROME, *_content(rng), *fragment],
+            "paths": ["ref", minority_name.format(i)],
+        }
+        for i in range(8)
+    ]
+    if both_on_one_page:
+        pages[0]["tokens"] += fragment
+    return pages
+
+
+def test_named_blocks_of_two_page_kinds_in_free_form_content_need_routes():
+    # Each kind at its own kind of file name: two templates.
+    (split,) = find_cluster_splits(_named_blocks(minority_name="group{}.html"))
+    assert split.evidence == "routes"
+    assert [p.member_count for p in split.parts] == [40, 8]
+    assert sorted(split.members[split.member_part == 1].tolist()) == list(range(40, 48))
+    # The same pages among the member lists' addresses: blocks a writer chose.
+    assert find_cluster_splits(_named_blocks(minority_name="class{}-members.html")) == []
+    # A page showing both blocks: optional parts of one template, wherever filed.
+    assert (
+        find_cluster_splits(_named_blocks(minority_name="group{}.html", both_on_one_page=True))
+        == []
+    )
+
+
 def test_text_read_as_a_tag_is_not_structure():
     assert is_text_tag("body>.block>t") and is_text_tag("body>p>updated")
     assert is_text_tag("body>p>ahref=http:")

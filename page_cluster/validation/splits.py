@@ -13,7 +13,10 @@ own branch, unless each
 sub-group lives at URL routes of its own (:mod:`~page_cluster.validation.routes`):
 an optional part does not follow the address, a second template does. That is
 how the engine's own mistakes look: a few pages of another template inside a
-large cluster, lacking some of its sections, at their own addresses.
+large cluster, lacking some of its sections, at their own addresses. Where
+the cluster holds free-form content, the named blocks a generator puts there
+for one kind of page (a member table, a code fragment) count the same way:
+with routes of each side's own, when no page shows both sides' blocks.
 
 Candidate sub-groups come from the cluster's own structure: the top nodes of
 an average-linkage tree on the Jaccard distances of its distinct token sets
@@ -358,6 +361,36 @@ def _exclusive_roots(
     )
 
 
+def _is_named(token: str) -> bool:
+    """Does the token's last step carry a class or an id (a template author's name)?"""
+    last = token[token.rfind(">") + 1 :]
+    return "." in last or "#" in last
+
+
+def _named_blocks_apart(
+    s: _Sample, rows: np.ndarray, side: np.ndarray, fa: np.ndarray, fb: np.ndarray, col: dict
+) -> int:
+    """1 when each side shows, where the cluster holds free-form content, a
+    named block (a class or an id on it) on nearly all its pages that the other
+    side never shows, and no page shows both: a generator's blocks for two
+    kinds of page (a member table, a code fragment), not a writer's optional
+    parts, which come and go together. Counted only with routes of each side's
+    own (see :func:`_bisect`)."""
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    cols = np.nonzero((fa > 0) | (fb > 0))[0]
+    raw = template_differences(
+        _rates(fa, names, cols),
+        _rates(fb, names, cols),
+        _documents(s, rows[side]),
+        _documents(s, rows[~side]),
+        renamed_elements=True,
+    )
+    ex_a, ex_b = _exclusive_roots(
+        s, col, [t for t in raw.only_a if _is_named(t)], [t for t in raw.only_b if _is_named(t)]
+    )
+    return int(bool(ex_a) and bool(ex_b))
+
+
 def _bisect(
     s: _Sample, rows: np.ndarray, trace: list | None = None
 ) -> tuple[np.ndarray, int] | None:
@@ -400,6 +433,8 @@ def _bisect(
         elif n_a[k] and n_b[k]:
             ex_a, ex_b = _exclusive_roots(s, col, diff.only_a, diff.only_b)
             x_a[k], x_b[k] = _weight(s, fa[k], ex_a), _weight(s, fb[k], ex_b)
+        if not (n_a[k] or n_b[k]) and apart[k]:
+            n_a[k] = n_b[k] = _named_blocks_apart(s, rows, masks[k], fa[k], fb[k], col)
         if trace is not None:
             trace.append((rows[masks[k]], diff, (float(shared[k]), float(unrouted[k]))))
     two = np.minimum(x_a, x_b) >= SUBSTANTIAL
