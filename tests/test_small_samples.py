@@ -182,3 +182,46 @@ def test_a_main_area_crowded_with_named_blocks_places_none_of_them() -> None:
     )
     placed = positional_tokens(tokens, info, self_named_tokens(tokens, info), rows)
     assert [tokens[i] for i in np.flatnonzero(placed)] == ["body>main>.alone"]
+
+
+def _manual_page(i: int, *, sections: int, program_links: bool) -> dict:
+    intro = "<p>This page explains a feature.</p>"
+    if program_links:
+        intro += "".join(
+            f'<p><code class="program"><a href="/programs/t{k}.html">t{k}</a></code></p>'
+            for k in range(3)
+        )
+    toc = "".join(f'<li><a href="#s{k}">Part {k}</a></li>' for k in range(sections))
+    body = "".join(
+        f'<div class="section"><h2 id="s{k}">Part {k}</h2><p>Words.</p></div>'
+        for k in range(sections)
+    )
+    quick = f'<div id="quickview"><ul id="toc">{toc}</ul></div>' if sections else ""
+    content = f'<div id="preamble"><h1>Page {i}</h1>{intro}</div>{quick}{body}'
+    html = (
+        '<html><body><div id="page-header"><p class="menu"><a href="/">Manual</a></p></div>'
+        f'<div id="page-content">{content}</div><div id="footer"><p>(c)</p></div></body></html>'
+    )
+    url = f"https://manual.example/docs/page{i}.html"
+    return {"url": url, "html": html, "stylesheetHrefs": ["/css/manual.css"]}
+
+
+def test_a_writers_code_words_in_a_paragraph_are_not_a_template_of_their_own() -> None:
+    # A manual page that is only its introduction, naming programs in
+    # paragraphs of their own (the writer's markup, classed by the writer's
+    # tool), is still a manual page: a paragraph's inline elements are text,
+    # not a block its template has where the others have sections.
+    pages = [_manual_page(i, sections=1 + i % 3, program_links=False) for i in range(11)]
+    pages.append(_manual_page(11, sections=0, program_links=True))
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys)) == 1
+    # A classed paragraph is a template's own line: what it holds stays structure.
+    from page_cluster.clustering.template_tokens import prose_markup_tokens
+    from page_cluster.signatures.corpus import token_info
+
+    toks = ["body", "body>p", "body>p>code.program", "body>p.price", "body>p.price>span"]
+    assert prose_markup_tokens(toks, token_info(toks)).tolist() == [False] * 2 + [
+        True,
+        False,
+        False,
+    ]

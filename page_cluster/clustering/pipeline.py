@@ -28,6 +28,7 @@ from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
     TemplateTokenModel,
     positional_tokens,
+    prose_markup_tokens,
     self_named_tokens,
     template_token_mask,
 )
@@ -393,6 +394,7 @@ def _template_models(
     matrix = corpus.rows
     info = corpus.info
     positional = positional_tokens(corpus.tokens, info, marked, matrix)
+    prose = prose_markup_tokens(corpus.tokens, info)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):
@@ -408,6 +410,7 @@ def _template_models(
             marked,
             params=p,
             positional=positional,
+            prose=prose,
         )
         host_models[host] = model
         # Stage A compares what tells pages apart: not the site chrome, and not

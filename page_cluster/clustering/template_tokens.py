@@ -8,7 +8,11 @@ template is what stays the same. Looking at one host's pages together:
   navigation tables, sidebars) have the same children on every page of a template;
 * under a content container, only children present on most pages that have the
   container are kept (a section title); the rest, and everything below them, is
-  the writer's content.
+  the writer's content;
+* inside a bare paragraph, a link, a code word or an emphasis is the writer's
+  markup of a sentence wherever the paragraph is: on a few pages no statistic
+  can call it content yet, and one page naming programs in paragraphs of their
+  own is not a template apart.
 
 Nothing here knows a tag or class name: ``<main>`` is not needed, which is what
 lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.
@@ -21,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..parsing.segments import INLINE_TAGS
 from ..signatures.binary_rows import BinaryRows
 from .class_families import segment_classes
 
@@ -206,6 +211,7 @@ def template_token_mask(
     *,
     params: ClusterParams | None = None,
     positional: np.ndarray | None = None,
+    prose: np.ndarray | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
@@ -216,8 +222,10 @@ def template_token_mask(
     own block among other templates' blocks) or *partnered* (it comes with other
     structure, see :func:`partnered_tokens`). ``marked`` flags tokens that
     name themselves (a class, an id, a form control): when too rare to judge
-    they are kept as weak evidence. ``params`` holds the thresholds (default:
-    this module's constants).
+    they are kept as weak evidence. ``prose`` flags the writer's markup inside
+    a paragraph (:func:`prose_markup_tokens`): never template structure, and
+    not the text below it either, however few pages show it. ``params`` holds
+    the thresholds (default: this module's constants).
     """
     if params is None:
         content_diversity, min_evidence, stable_min = CONTENT_DIVERSITY, MIN_EVIDENCE, STABLE_MIN
@@ -262,6 +270,8 @@ def template_token_mask(
         rare = support[idx] < container_quorum * support[par]
         below_content = rare & (content[par] | unstable[idx])
         ok = keep[par] & (~below_content | stable[idx] | presumed[idx])
+        if prose is not None:
+            ok &= ~prose[idx]
         keep[idx[ok]] = True
         weak[idx[ok]] = weak[par[ok]] | (below_content[ok] & ~stable[idx[ok]])
     if positional is not None and marked is not None:
@@ -290,6 +300,8 @@ def template_token_mask(
             weak[idx[writer]] = True
         weak &= ~skeleton
     heads = present & ~keep & ~is_attr & (parent >= 0) & keep[np.maximum(parent, 0)]
+    if prose is not None:
+        heads &= ~prose
     return TemplateTokenModel(
         keep=keep, content=content, diversity=diversity, support=support, weak=weak, heads=heads
     )
@@ -332,6 +344,28 @@ def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
             continue
         last = tok[tok.rfind(">") + 1 :]
         out[i] = "." in last or "#" in last or info.tag[i] in _SELF_NAMED_TAGS
+    return out
+
+
+def prose_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
+    """Tokens of text-level elements (a link, a code word, an emphasis:
+    :data:`~page_cluster.parsing.segments.INLINE_TAGS`) right inside a bare
+    paragraph: the writer's markup of a sentence, whatever class the writer's
+    tool gave it. A classed paragraph (``p.price``, ``p.meta``) is a
+    template's own line, and what it holds stays structure.
+
+    >>> from page_cluster.signatures.corpus import token_info
+    >>> toks = ["body", "body>p", "body>p.meta", "body>p.meta>span", "body>p>code.program"]
+    >>> prose_markup_tokens(toks, token_info(toks)).tolist()
+    [False, False, False, False, True]
+    """
+    out = np.zeros(len(tokens), dtype=bool)
+    for i in range(len(tokens)):
+        par = int(info.parent[i])
+        if par < 0 or info.tag[i] not in INLINE_TAGS:
+            continue
+        parent = tokens[par]
+        out[i] = parent[parent.rfind(">") + 1 :] == "p"
     return out
 
 
