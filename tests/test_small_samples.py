@@ -225,3 +225,33 @@ def test_a_writers_code_words_in_a_paragraph_are_not_a_template_of_their_own() -
         False,
         False,
     ]
+
+
+def _doc_page(i: int, *, anchors: bool) -> dict:
+    sections = ""
+    for k, slug in enumerate(("overview", "bugfixes", "features")[: 1 + i % 3]):
+        target = f'<span id="s-{slug}"></span><span id="{slug}"></span>' if anchors else ""
+        sections += (
+            f'{target}<section id="sec-{k}"><h2>{slug.title()}</h2><p>Words.</p>'
+            "<ul><li>one</li><li>two</li></ul></section>"
+        )
+    # The topics open with a contents box; the release notes do not.
+    toc = (
+        "" if anchors else '<nav class="contents"><ul><li><a href="#sec-0">Top</a></li></ul></nav>'
+    )
+    return _page(
+        f"https://docs.example/en/{'releases' if anchors else 'topics'}/{i}.html",
+        f'<article class="document"><h1>Page {i}</h1>{toc}{sections}</article>',
+    )
+
+
+def test_link_targets_a_writer_labels_headings_with_are_not_a_template() -> None:
+    # Release notes label their headings (an empty span with an id before each
+    # section, as a documentation generator writes a writer's labels) and
+    # leave out the contents box the other documents open with. Where a reader
+    # can jump is the text's, not the page's layout: one template, whose
+    # contents box is optional.
+    pages = [_doc_page(i, anchors=False) for i in range(8)]
+    pages += [_doc_page(i, anchors=True) for i in range(8, 12)]
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys)) == 1

@@ -27,6 +27,7 @@ from .stage_a import cluster_block
 from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
     TemplateTokenModel,
+    anchor_tokens,
     positional_tokens,
     prose_markup_tokens,
     self_named_tokens,
@@ -394,7 +395,9 @@ def _template_models(
     matrix = corpus.rows
     info = corpus.info
     positional = positional_tokens(corpus.tokens, info, marked, matrix)
-    prose = prose_markup_tokens(corpus.tokens, info)
+    # The writer's text, however few pages show it: markup inside a paragraph
+    # and link targets.
+    prose = prose_markup_tokens(corpus.tokens, info) | anchor_tokens(corpus.tokens, info)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):

@@ -369,6 +369,29 @@ def prose_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
     return out
 
 
+def anchor_tokens(tokens: list[str], info: Any) -> np.ndarray:
+    """Tokens of text-level elements named by an id and no class
+    (``span#bugfixes``, ``a#details``): link targets, where a reader can
+    jump. A writer's labels and a generator's heading slugs put them wherever
+    the text has a heading; they mark the text, not the page's layout. An id
+    on a block (``div#sidebar``) or beside a class names a part, and stays.
+
+    >>> from page_cluster.signatures.corpus import token_info
+    >>> toks = ["body", "body>div#sidebar", "body>section", "body>section>span#bugfixes",
+    ...         "body>section>span.badge#new"]
+    >>> anchor_tokens(toks, token_info(toks)).tolist()
+    [False, False, False, True, False]
+    """
+    out = np.zeros(len(tokens), dtype=bool)
+    for i, tok in enumerate(tokens):
+        if info.parent[i] < 0:
+            continue
+        last = tok[tok.rfind(">") + 1 :]
+        tag, _, ident = last.partition("#")
+        out[i] = bool(ident) and tag in INLINE_TAGS
+    return out
+
+
 #: More named blocks than this right in one page's main area make it a
 #: content area (see :func:`positional_tokens`).
 MAX_MAIN_BLOCKS = 32
