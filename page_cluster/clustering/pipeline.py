@@ -397,7 +397,8 @@ def _template_models(
     positional = positional_tokens(corpus.tokens, info, marked, matrix)
     # The writer's text, however few pages show it: markup inside a paragraph
     # and link targets.
-    prose = prose_markup_tokens(corpus.tokens, info) | anchor_tokens(corpus.tokens, info)
+    prose = prose_markup_tokens(corpus.tokens, info)
+    anchors = anchor_tokens(corpus.tokens, info)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):
@@ -414,6 +415,7 @@ def _template_models(
             params=p,
             positional=positional,
             prose=prose,
+            anchors=anchors,
         )
         host_models[host] = model
         # Stage A compares what tells pages apart: not the site chrome, and not

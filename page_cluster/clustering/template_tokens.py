@@ -212,6 +212,7 @@ def template_token_mask(
     params: ClusterParams | None = None,
     positional: np.ndarray | None = None,
     prose: np.ndarray | None = None,
+    anchors: np.ndarray | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
@@ -222,9 +223,12 @@ def template_token_mask(
     own block among other templates' blocks) or *partnered* (it comes with other
     structure, see :func:`partnered_tokens`). ``marked`` flags tokens that
     name themselves (a class, an id, a form control): when too rare to judge
-    they are kept as weak evidence. ``prose`` flags the writer's markup inside
-    a paragraph (:func:`prose_markup_tokens`): never template structure, and
-    not the text below it either, however few pages show it. ``params`` holds
+    they are kept as weak evidence. ``prose`` flags the text-level elements
+    inside a bare paragraph (:func:`prose_markup_tokens`): a paragraph holds
+    text, so they are judged as a content container's children (kept only on
+    the container quorum of the paragraph's pages) however few pages show
+    them, and are never *heads*. ``anchors`` flags link targets
+    (:func:`anchor_tokens`): the text's, never structure. ``params`` holds
     the thresholds (default: this module's constants).
     """
     if params is None:
@@ -271,7 +275,11 @@ def template_token_mask(
         below_content = rare & (content[par] | unstable[idx])
         ok = keep[par] & (~below_content | stable[idx] | presumed[idx])
         if prose is not None:
-            ok &= ~prose[idx]
+            # A bare paragraph holds text: what it holds on nearly every page
+            # that has it is the template's line, the rest the writer's words.
+            ok &= ~(prose[idx] & rare)
+        if anchors is not None:
+            ok &= ~anchors[idx]
         keep[idx[ok]] = True
         weak[idx[ok]] = weak[par[ok]] | (below_content[ok] & ~stable[idx[ok]])
     if positional is not None and marked is not None:
@@ -300,8 +308,9 @@ def template_token_mask(
             weak[idx[writer]] = True
         weak &= ~skeleton
     heads = present & ~keep & ~is_attr & (parent >= 0) & keep[np.maximum(parent, 0)]
-    if prose is not None:
-        heads &= ~prose
+    for text in (prose, anchors):
+        if text is not None:
+            heads &= ~text
     return TemplateTokenModel(
         keep=keep, content=content, diversity=diversity, support=support, weak=weak, heads=heads
     )
