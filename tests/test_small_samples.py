@@ -255,3 +255,21 @@ def test_link_targets_a_writer_labels_headings_with_are_not_a_template() -> None
     pages += [_doc_page(i, anchors=True) for i in range(8, 12)]
     keys = list(run_clustering(pages).page_keys)
     assert len(set(keys)) == 1
+
+
+def test_a_highlighters_marks_in_a_code_listing_are_not_a_template_of_their_own() -> None:
+    # One manual page is only its introduction and a code example that a
+    # syntax highlighter marked up (spans named by token kind); the other
+    # pages show their example plain. The marks are the code's, not the page's.
+    pages = [_manual_page(i, sections=1 + i % 3, program_links=False) for i in range(11)]
+    for page in pages:
+        page["html"] = page["html"].replace("</h1>", '</h1><pre class="listing">x = 1</pre>')
+    # As a highlighter writes it: every character inside a span, spaces too.
+    code = (
+        '<pre class="listing"><span class="kt">int</span><span class="w"> </span>'
+        '<span class="n">x</span><span class="o">=</span><span class="mi">1</span></pre>'
+    )
+    odd = _manual_page(11, sections=0, program_links=False)
+    odd["html"] = odd["html"].replace("</h1>", f"</h1>{code}")
+    keys = list(run_clustering([*pages, odd]).page_keys)
+    assert len(set(keys)) == 1

@@ -359,22 +359,31 @@ def self_named_tokens(tokens: list[str], info: Any) -> np.ndarray:
 def prose_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
     """Tokens of text-level elements (a link, a code word, an emphasis:
     :data:`~page_cluster.parsing.segments.INLINE_TAGS`) right inside a bare
-    paragraph: the writer's markup of a sentence, whatever class the writer's
-    tool gave it. A classed paragraph (``p.price``, ``p.meta``) is a
-    template's own line, and what it holds stays structure.
+    paragraph or a block of preformatted text: the writer's markup of a
+    sentence, a highlighter's marks in a code listing, whatever class the
+    writer's tool gave them. A classed paragraph (``p.price``, ``p.meta``) is
+    a template's own line, and what it holds stays structure.
 
     >>> from page_cluster.signatures.corpus import token_info
-    >>> toks = ["body", "body>p", "body>p.meta", "body>p.meta>span", "body>p>code.program"]
+    >>> toks = ["body", "body>p", "body>p.meta", "body>p.meta>span", "body>p>code.program",
+    ...         "body>pre.listing", "body>pre.listing>.kt"]
     >>> prose_markup_tokens(toks, token_info(toks)).tolist()
-    [False, False, False, False, True]
+    [False, False, False, False, True, False, True]
     """
     out = np.zeros(len(tokens), dtype=bool)
     for i in range(len(tokens)):
         par = int(info.parent[i])
-        if par < 0 or info.tag[i] not in INLINE_TAGS:
+        if par < 0:
             continue
         parent = tokens[par]
-        out[i] = parent[parent.rfind(">") + 1 :] == "p"
+        step = parent[parent.rfind(">") + 1 :]
+        if step == "p":
+            out[i] = info.tag[i] in INLINE_TAGS
+        elif step.partition("#")[0].partition(".")[0] == "pre":
+            # Preformatted text: a highlighter's spans (written by their
+            # classes alone) mark the code, not the page.
+            own = tokens[i][tokens[i].rfind(">") + 1 :]
+            out[i] = info.tag[i] in INLINE_TAGS or own.startswith(".")
     return out
 
 
