@@ -396,7 +396,7 @@ def _template_models(
     info = corpus.info
     positional = positional_tokens(corpus.tokens, info, marked, matrix)
     # The writer's text, however few pages show it: markup inside a paragraph
-    # and link targets.
+    # or a code listing, and link targets.
     prose = prose_markup_tokens(corpus.tokens, info)
     anchors = anchor_tokens(corpus.tokens, info)
     host_models: dict[str, TemplateTokenModel] = {}

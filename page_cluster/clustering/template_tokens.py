@@ -9,10 +9,12 @@ template is what stays the same. Looking at one host's pages together:
 * under a content container, only children present on most pages that have the
   container are kept (a section title); the rest, and everything below them, is
   the writer's content;
-* inside a bare paragraph, a link, a code word or an emphasis is the writer's
-  markup of a sentence wherever the paragraph is: on a few pages no statistic
-  can call it content yet, and one page naming programs in paragraphs of their
-  own is not a template apart.
+* a bare paragraph and a block of preformatted text hold text wherever they
+  are: a link, a code word or a highlighter's span inside them is judged as a
+  content container's child even where too few pages show it for any
+  statistic (one page naming programs in paragraphs of their own is not a
+  template apart), and a link target (an element of text named by an id
+  alone) is never structure.
 
 Nothing here knows a tag or class name: ``<main>`` is not needed, which is what
 lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.

@@ -368,7 +368,12 @@ def _is_named(token: str) -> bool:
 
 
 def _named_blocks_apart(
-    s: _Sample, rows: np.ndarray, side: np.ndarray, fa: np.ndarray, fb: np.ndarray, col: dict
+    s: _Sample,
+    rows: np.ndarray,
+    side: np.ndarray,
+    fa: np.ndarray,
+    fb: np.ndarray,
+    col: dict[str, int],
 ) -> int:
     """1 when each side shows, where the cluster holds free-form content, a
     named block (a class or an id on it) on nearly all its pages that the other
