@@ -771,7 +771,9 @@ def _below_common_folders(paths: list) -> tuple[list[list[str]], bool]:
     >>> _below_common_folders([["a", "x.html"], ["b.html"]])
     ([['a', 'x.html'], ['b.html']], False)
     """
-    segs = [[s for s in p if isinstance(s, str) and s] for p in paths]
+    from .mirror_axis import clean_segments
+
+    segs = [list(clean_segments(p)) for p in paths]
     if not segs:
         return segs, False
     # A folder is common when every page has it at that place with something below.

@@ -50,6 +50,7 @@ from .evidence import (
     child_set_hashes,
     distinctive,
     free_form_columns,
+    outside_content,
     parent_columns,
     same_element,
     template_differences,
@@ -240,13 +241,35 @@ def _rates(freq: np.ndarray, names: list[str], cols: np.ndarray) -> dict[str, fl
     return {names[c]: float(freq[c]) for c in cols.tolist()}
 
 
-def structural_differences(
+def raw_differences(
     s: _Sample, rows: np.ndarray, side: np.ndarray, fa: np.ndarray, fb: np.ndarray
+) -> TemplateDifference:
+    """What the two sides of a candidate bisection differ by, as templates,
+    free-form content included (a renamed element is one element)."""
+    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
+    cols = np.nonzero((fa > 0) | (fb > 0))[0]
+    return template_differences(
+        _rates(fa, names, cols),
+        _rates(fb, names, cols),
+        _documents(s, rows[side]),
+        _documents(s, rows[~side]),
+        renamed_elements=True,
+    )
+
+
+def structural_differences(
+    s: _Sample,
+    rows: np.ndarray,
+    side: np.ndarray,
+    fa: np.ndarray,
+    fb: np.ndarray,
+    raw: TemplateDifference | None = None,
 ) -> TemplateDifference:
     """What the two sides of a candidate bisection differ by, as templates.
 
     Differences below a container holding free-form content on either side are
     content (:func:`~page_cluster.validation.evidence.free_form_columns`).
+    ``raw``: the sides' :func:`raw_differences`, when already taken.
     """
     names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
     cols = np.nonzero((fa > 0) | (fb > 0))[0]
@@ -266,14 +289,9 @@ def structural_differences(
                 )
         return cache[container]
 
-    return template_differences(
-        _rates(fa, names, cols),
-        _rates(fb, names, cols),
-        _documents(s, rows[side]),
-        _documents(s, rows[~side]),
-        is_content,
-        renamed_elements=True,
-    )
+    if raw is None:
+        raw = raw_differences(s, rows, side, fa, fb)
+    return outside_content(raw, is_content)
 
 
 def _documents(s: _Sample, rows: np.ndarray) -> float:
@@ -367,29 +385,14 @@ def _is_named(token: str) -> bool:
     return "." in last or "#" in last
 
 
-def _named_blocks_apart(
-    s: _Sample,
-    rows: np.ndarray,
-    side: np.ndarray,
-    fa: np.ndarray,
-    fb: np.ndarray,
-    col: dict[str, int],
-) -> int:
+def _named_blocks_apart(s: _Sample, col: dict[str, int], raw: TemplateDifference) -> int:
     """1 when each side shows, where the cluster holds free-form content, a
     named block (a class or an id on it) on nearly all its pages that the other
     side never shows, and no page shows both: a generator's blocks for two
     kinds of page (a member table, a code fragment), not a writer's optional
-    parts, which come and go together. Counted only with routes of each side's
-    own (see :func:`_bisect`)."""
-    names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
-    cols = np.nonzero((fa > 0) | (fb > 0))[0]
-    raw = template_differences(
-        _rates(fa, names, cols),
-        _rates(fb, names, cols),
-        _documents(s, rows[side]),
-        _documents(s, rows[~side]),
-        renamed_elements=True,
-    )
+    parts, which come and go together. ``raw``: the sides'
+    :func:`raw_differences`. Counted only with routes of each side's own (see
+    :func:`_bisect`)."""
     ex_a, ex_b = _exclusive_roots(
         s, col, [t for t in raw.only_a if _is_named(t)], [t for t in raw.only_b if _is_named(t)]
     )
@@ -431,7 +434,8 @@ def _bisect(
     names = s.names if s.names is not None else [str(c) for c in range(s.x.shape[1])]
     col = {n: c for c, n in enumerate(names)}
     for k in np.nonzero((da.any(1) | db.any(1)) & big_enough)[0]:
-        diff = structural_differences(s, rows, masks[k], fa[k], fb[k])
+        raw = raw_differences(s, rows, masks[k], fa[k], fb[k])
+        diff = structural_differences(s, rows, masks[k], fa[k], fb[k], raw)
         n_a[k], n_b[k] = _weight(s, fa[k], diff.only_a), _weight(s, fb[k], diff.only_b)
         if n_a[k] and n_b[k] and _renamed(diff.only_a, diff.only_b):
             n_a[k] = n_b[k] = x_a[k] = x_b[k] = 1
@@ -439,7 +443,7 @@ def _bisect(
             ex_a, ex_b = _exclusive_roots(s, col, diff.only_a, diff.only_b)
             x_a[k], x_b[k] = _weight(s, fa[k], ex_a), _weight(s, fb[k], ex_b)
         if not (n_a[k] or n_b[k]) and apart[k]:
-            n_a[k] = n_b[k] = _named_blocks_apart(s, rows, masks[k], fa[k], fb[k], col)
+            n_a[k] = n_b[k] = _named_blocks_apart(s, col, raw)
         if trace is not None:
             trace.append((rows[masks[k]], diff, (float(shared[k]), float(unrouted[k]))))
     two = np.minimum(x_a, x_b) >= SUBSTANTIAL
