@@ -498,3 +498,61 @@ def test_units_named_alike_pool_first():
     # Plain names (``*.html``) name no kind: the tie goes to the lowest index.
     assert _pooled_first(np.array([False, False])) == [0, 0, 1]
     assert _pooled_first(None) == [0, 0, 1]
+
+
+def _listing(cells):
+    # Columns: 0 page, 1 table, 2 row, 3 cell; in the cell 4 a link, 5 a name
+    # in bold and 6 a plain link to its source; 7-9 a description, a rule and
+    # a source list. Units: A lists files (a bold name and a source link per
+    # row), B lists folders (a link per row), C is a class page: a link per
+    # row and the three parts besides. A and B live at one kind of name
+    # (``dir*.html``), C at another. B is a structural subset of C; it
+    # differs from A only inside the cells.
+    prof = np.array(
+        [
+            [1, 1, 1, 1, 0, 1, 1, 0, 0, 0],
+            [1, 1, 1, 1, 1, 0, 0, 0, 0, 0],
+            [1, 1, 1, 1, 1, 0, 0, 1, 1, 1],
+        ],
+        dtype=float,
+    )
+    routes = np.array([[1, 0, 1, 0], [1, 0, 1, 0], [0, 1, 0, 1]], dtype=float)
+    return agglomerate_units(
+        prof,
+        np.array([10.0, 4.0, 14.0]),
+        np.array([-1, 0, 1, 2, 3, 3, 3, 0, 0, 0]),
+        weak=np.zeros(10, dtype=bool),
+        routes=routes,
+        name_routes=2,
+        name_kinds=np.array([True, True]),
+        cells=cells,
+    ).tolist()
+
+
+CELLS = np.array([False, False, False, False, True, True, True, False, False, False])
+
+
+def test_what_cells_hold_is_data_between_units_named_alike():
+    # The folder pages are one template whatever their rows list.
+    assert _listing(CELLS) == [0, 0, 1]
+    # Read as structure, the cells part the two kinds of folder page, and the
+    # folders of folders go with the class pages they are a subset of.
+    assert _listing(None) == [0, 1, 1]
+
+
+def test_cells_stay_witnesses_between_units_named_otherwise():
+    # Files and folders listed at two kinds of name: what the cells hold
+    # keeps the pages apart.
+    prof = np.array([[1, 1, 1, 1, 0, 1, 1], [1, 1, 1, 1, 1, 0, 0]], dtype=float)
+    routes = np.array([[1, 0, 1, 0], [0, 1, 0, 1]], dtype=float)
+    labels = agglomerate_units(
+        prof,
+        np.array([10.0, 10.0]),
+        np.array([-1, 0, 1, 2, 3, 3, 3]),
+        weak=np.zeros(7, dtype=bool),
+        routes=routes,
+        name_routes=2,
+        name_kinds=np.array([True, True]),
+        cells=CELLS[:7],
+    ).tolist()
+    assert labels == [0, 1]

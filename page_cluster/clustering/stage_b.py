@@ -14,7 +14,9 @@ units' neighbourhood (:func:`_witnesses`): a page of a third template that
 happens to use both kinds of part says nothing about these two. One
 difference counts although it is not a template's own structure on both
 sides: pages that each carry a one-off block and lack a part typical of the
-site, beyond chance (:meth:`_Units._one_off`).
+site, beyond chance (:meth:`_Units._one_off`). Between units the generator
+names alike (``dir*.html``), what a table's cells hold is the rows' data, not
+a witness (:meth:`_Units.blocked`).
 
 Differences count at their root: the distance sums frequency differences only
 over tokens whose parent is on a good share of both units' pages, so a whole
@@ -24,7 +26,8 @@ recomputed from all its pages, so later decisions see the pooled evidence.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -193,6 +196,7 @@ class _Units:
         row_units: tuple[np.ndarray, np.ndarray] | None = None,
         name_routes: int = 0,
         name_kinds: np.ndarray | None = None,
+        cells: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -213,6 +217,9 @@ class _Units:
         #: Per name-shape column: is it a kind of name (see :meth:`_other_kind`)?
         #: ``None`` when none is.
         self.name_kinds = name_kinds if name_kinds is not None and name_kinds.any() else None
+        #: Columns inside a table cell, read as the rows' data between units
+        #: named alike (see :meth:`blocked`); ``None`` when there are none.
+        self.cells = cells if cells is not None and cells.any() else None
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         #: Columns that name themselves (a class, an id): see :func:`_chance`.
@@ -411,11 +418,53 @@ class _Units:
 
     def blocked(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         """Units kept apart from unit ``i``, and those among them that are kept
-        apart only if :meth:`exclusive` says so."""
+        apart only if :meth:`exclusive` says so.
+
+        Between units the generator names alike (:meth:`_named_alike`), what
+        the cells of a table hold is no witness: a directory page listing
+        subfolders (a link per row) and one listing files (a name in bold
+        and a link to its source) are one template listing other things.
+        Elsewhere cells stay witnesses: a member table's rows are where a
+        class page and a group page of one generator differ."""
+        out, pending = self._blocked_by(i)
+        alike = self._named_alike(i)
+        if self.cells is not None and alike.any():
+            with self._cells_as_data():
+                data_out, data_pending = self._blocked_by(i)
+            out = np.where(alike, data_out, out)
+            pending = np.where(alike, data_pending, pending)
+        return out, pending
+
+    def _blocked_by(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         if self.strict:
             s_i, s_j = self._sides(i, self.every)
             return s_i & s_j, np.zeros(len(s_i), dtype=bool)
         return self._blocked(i)
+
+    def _named_alike(self, i: int) -> np.ndarray:
+        """Units that, like unit ``i``, have :data:`ROUTE_MAJORITY` of their
+        pages at kinds of file name (``dir*.html``), with that share of both
+        units' pages at the same ones."""
+        if self.routes is None or self.name_kinds is None or not self.at_kinds[i]:
+            return np.zeros(len(self.prof), dtype=bool)
+        names = self.routes[:, self.n_routes : self.n_routes + self.name_routes]
+        shared = np.minimum(names, names[i]).sum(axis=1) >= self.t_majority
+        return self.at_kinds & shared
+
+    @contextmanager
+    def _cells_as_data(self) -> Iterator[None]:
+        """Within: every witness mask without the columns inside table cells."""
+        assert self.cells is not None
+        names = ("evidence", "weak", "attrs", "heads", "every", "structure")
+        saved = {name: getattr(self, name) for name in names}
+        try:
+            for name, mask in saved.items():
+                if mask is not None:
+                    setattr(self, name, mask & ~self.cells)
+            yield
+        finally:
+            for name, mask in saved.items():
+                setattr(self, name, mask)
 
     def exclusive(self, i: int, j: int, pages: np.ndarray | None = None) -> bool:
         """Do units ``i`` and ``j`` differ by parts that exclude each other:
@@ -433,6 +482,12 @@ class _Units:
         """
         if self.together is None:
             return True
+        if self.cells is not None and self._named_alike(i)[j]:
+            with self._cells_as_data():
+                return self._exclusive(i, j, pages)
+        return self._exclusive(i, j, pages)
+
+    def _exclusive(self, i: int, j: int, pages: np.ndarray | None) -> bool:
         sub_i, sub_j = self._substantial(i)
         w_i, w_j = self._sides(i, self.weak, significant=True)
         c_i, c_j = self._sides(i, self.heads, significant="content")
@@ -726,6 +781,7 @@ def agglomerate_units(
     row_units: tuple[np.ndarray, np.ndarray] | None = None,
     name_routes: int = 0,
     name_kinds: np.ndarray | None = None,
+    cells: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -748,7 +804,8 @@ def agglomerate_units(
     shape (``name_routes`` columns: see :meth:`_Units.routed_apart`; without
     them any folder difference counts), then per view (``view_routes``).
     ``name_kinds`` marks the name-shape columns that are kinds of name (see
-    :meth:`_Units._other_kind`).
+    :meth:`_Units._other_kind`); ``cells`` the columns inside a table cell
+    (see :meth:`_Units.blocked`).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -794,6 +851,7 @@ def agglomerate_units(
         else (np.asarray(row_units[0], np.int64), np.asarray(row_units[1], np.int64)),
         name_routes,
         None if name_kinds is None else np.asarray(name_kinds, dtype=bool),
+        None if cells is None else np.asarray(cells, dtype=bool),
     )
     ids = np.arange(k)
     group = np.arange(k)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TemplateTokenModel",
+    "cell_content_tokens",
     "child_set_diversity",
     "partnered_tokens",
     "self_named_tokens",
@@ -410,6 +411,36 @@ def anchor_tokens(tokens: list[str], info: Any) -> np.ndarray:
         tag, _, ident = last.partition("#")
         out[i] = bool(ident) and tag in INLINE_TAGS
     return out
+
+
+#: Elements that are one cell of a table (see :func:`cell_content_tokens`).
+CELL_TAGS = frozenset({"td", "th"})
+
+
+def cell_content_tokens(info: Any) -> np.ndarray:
+    """Tokens strictly inside a table cell: what a row lists (a link to a
+    subfolder, a file name in bold with a link to its source). Which it is
+    depends on the thing listed, not on the page's template; Stage B reads
+    it so only between pages the generator names alike (see
+    ``stage_b._Units.blocked``).
+
+    >>> from page_cluster.signatures.corpus import token_info
+    >>> toks = ["body", "body>table", "body>table>tr", "body>table>tr>td.name",
+    ...         "body>table>tr>td.name>a.el", "body>table>tr>td.name>a.el>b"]
+    >>> cell_content_tokens(token_info(toks)).tolist()
+    [False, False, False, False, True, True]
+    """
+    parent, depth = info.parent, info.depth
+    n = len(parent)
+    cell = np.fromiter(
+        (str(info.tag[t]).partition("#")[0] in CELL_TAGS for t in range(n)), dtype=bool, count=n
+    )
+    inside = np.zeros(n, dtype=bool)
+    for d in range(1, int(depth.max(initial=0)) + 1):
+        kids = np.flatnonzero((depth == d) & (parent >= 0))
+        up = parent[kids]
+        inside[kids] = cell[up] | inside[up]
+    return inside
 
 
 #: More named blocks than this right in one page's main area make it a
