@@ -273,3 +273,46 @@ def test_a_highlighters_marks_in_a_code_listing_are_not_a_template_of_their_own(
     odd["html"] = odd["html"].replace("</h1>", f"</h1>{code}")
     keys = list(run_clustering([*pages, odd]).page_keys)
     assert len(set(keys)) == 1
+
+
+def _module_page(i: int, *, directives: int) -> dict:
+    """A module's reference page, as a manual generator writes it: a summary
+    table, a quick view of its directives (or a line saying it has none) and
+    "see also" entries, then a section per directive."""
+    if directives:
+        toc = "".join(f'<li><a href="#d{k}">D{k}</a></li>' for k in range(directives))
+        quick = f'<h3 class="directives">Directives</h3><ul id="toc">{toc}</ul>'
+        see = '<li><code class="module"><a href="/mod/mod_core.html">core</a></code></li>'
+    else:
+        quick = "<h3>Directives</h3><p>This module provides no directives.</p>"
+        see = '<li><code class="directive"><a href="/mod/core.html#x">LoadModule</a></code></li>'
+    sections = "".join(
+        f'<div class="directive-section"><h2 id="d{k}">D{k} Directive</h2>'
+        '<table class="directive"><tr><th>Syntax:</th><td><code>D x</code></td></tr>'
+        "<tr><th>Context:</th><td>server config</td></tr></table><p>What it does.</p></div>"
+        for k in range(directives)
+    )
+    html = (
+        '<html><body><div id="page-header"><p class="menu"><a href="/">Manual</a></p></div>'
+        f'<div id="page-content"><div id="preamble"><h1>Module m{i}</h1>'
+        '<table class="module"><tr><th>Description:</th><td>A module.</td></tr></table></div>'
+        f'<div id="quickview">{quick}<h3>See also</h3><ul class="seealso">{see}</ul></div>'
+        f'<div class="section"><h2 id="summary">Summary</h2><p>Words.</p></div>{sections}</div>'
+        '<div id="footer"><p>(c)</p></div></body></html>'
+    )
+    url = f"https://manual.example/docs/mod/mod_m{i}.html"
+    return {"url": url, "html": html, "stylesheetHrefs": ["/css/manual.css"]}
+
+
+def test_what_a_see_also_list_names_does_not_part_pages_named_alike() -> None:
+    # A module without directives says so in a line where the others list
+    # theirs, and its "see also" entries name directives where the others
+    # name modules. The pages are one template (``mod_*.html``): what the
+    # entries of a list name is the list's data.
+    pages = [_manual_page(i, sections=1 + i % 3, program_links=False) for i in range(11)]
+    modules = [_module_page(i, directives=1 + i % 3) for i in range(6)]
+    modules += [_module_page(i, directives=0) for i in range(6, 9)]
+    keys = list(run_clustering([*pages, *modules]).page_keys)
+    assert len(set(keys[:11])) == 1
+    assert len(set(keys[11:])) == 1
+    assert keys[0] != keys[11]

@@ -500,7 +500,7 @@ def test_units_named_alike_pool_first():
     assert _pooled_first(None) == [0, 0, 1]
 
 
-def _listing(cells):
+def _listing(listed):
     # Columns: 0 page, 1 table, 2 row, 3 cell; in the cell 4 a link, 5 a name
     # in bold and 6 a plain link to its source; 7-9 a description, a rule and
     # a source list. Units: A lists files (a bold name and a source link per
@@ -525,22 +525,22 @@ def _listing(cells):
         routes=routes,
         name_routes=2,
         name_kinds=np.array([True, True]),
-        cells=cells,
+        listed=listed,
     ).tolist()
 
 
-CELLS = np.array([False, False, False, False, True, True, True, False, False, False])
+LISTED = np.array([False, False, False, False, True, True, True, False, False, False])
 
 
-def test_what_cells_hold_is_data_between_units_named_alike():
+def test_what_a_table_lists_is_data_between_units_named_alike():
     # The folder pages are one template whatever their rows list.
-    assert _listing(CELLS) == [0, 0, 1]
+    assert _listing(LISTED) == [0, 0, 1]
     # Read as structure, the cells part the two kinds of folder page, and the
     # folders of folders go with the class pages they are a subset of.
     assert _listing(None) == [0, 1, 1]
 
 
-def test_cells_stay_witnesses_between_units_named_otherwise():
+def test_what_a_table_lists_stays_a_witness_between_units_named_otherwise():
     # Files and folders listed at two kinds of name: what the cells hold
     # keeps the pages apart.
     prof = np.array([[1, 1, 1, 1, 0, 1, 1], [1, 1, 1, 1, 1, 0, 0]], dtype=float)
@@ -553,6 +553,6 @@ def test_cells_stay_witnesses_between_units_named_otherwise():
         routes=routes,
         name_routes=2,
         name_kinds=np.array([True, True]),
-        cells=CELLS[:7],
+        listed=LISTED[:7],
     ).tolist()
     assert labels == [0, 1]

@@ -28,7 +28,7 @@ from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
     TemplateTokenModel,
     anchor_tokens,
-    cell_content_tokens,
+    listed_content_tokens,
     positional_tokens,
     prose_markup_tokens,
     self_named_tokens,
@@ -298,8 +298,8 @@ def cluster_host_corpus(
     marked = self_named_tokens(corpus.tokens, corpus.info)
     # Per vocabulary token: is it inside the site's header, footer or navigation.
     chrome = site_chrome(corpus.tokens, corpus.info)
-    # Per vocabulary token: is it inside a table cell (what a row lists).
-    cells = cell_content_tokens(corpus.info)
+    # Per vocabulary token: is it what a table or list lists.
+    listed = listed_content_tokens(corpus.info)
     item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
     host_models, host_weights = _template_models(corpus, items, item_host, marked, chrome, p)
     one_offs = _one_offs(corpus, items, item_host, host_models, chrome, p)
@@ -316,7 +316,7 @@ def cluster_host_corpus(
         one_offs,
         marked,
         chrome,
-        cells,
+        listed,
     )
     if n > COMPAT_PASS1B_PAGES:
         # Large corpora: keep the reference's ``pass1b:`` phase visible. Nothing
@@ -660,7 +660,7 @@ def _stage_b(
     one_offs: _OneOffs | None = None,
     marked: np.ndarray | None = None,
     chrome: np.ndarray | None = None,
-    cells: np.ndarray | None = None,
+    listed: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[str], list[list[str]]]:
     """Units merged across blocks, per host: each item's cluster, the clusters'
     keys (that of their largest unit) and their units' keys."""
@@ -691,7 +691,7 @@ def _stage_b(
             one_off=None if one_offs is None else (one_offs.carry, one_offs.share[host]),
             marked=marked,
             chrome=chrome,
-            cells=cells,
+            listed=listed,
         )
         for grp in groups:
             members = [idx[g] for g in grp]
@@ -846,7 +846,7 @@ def _merge_host_units(
     chrome: np.ndarray | None = None,
     item_name: np.ndarray | None = None,
     item_kind: np.ndarray | None = None,
-    cells: np.ndarray | None = None,
+    listed: np.ndarray | None = None,
 ) -> list[list[int]]:
     """Stage B on one host: groups of unit indices (each sorted, in unit order).
 
@@ -854,8 +854,8 @@ def _merge_host_units(
     of pages that do (see ``stage_b._Units._one_off``); ``marked``: per token,
     does it name itself (see ``stage_b._chance``); ``chrome``: per token, the
     site's chrome (:func:`site_chrome`, computed here when not given);
-    ``cells``: per token, is it inside a table cell (:func:`cell_content_tokens`,
-    computed here when not given)."""
+    ``listed``: per token, is it what a table or list lists
+    (:func:`listed_content_tokens`, computed here when not given)."""
     if not units:
         return []
     compared = keep
@@ -883,8 +883,8 @@ def _merge_host_units(
     if chrome is None:
         chrome = site_chrome(tokens, info)
     chrome = chrome[cols]
-    if cells is None:
-        cells = cell_content_tokens(info)
+    if listed is None:
+        listed = listed_content_tokens(info)
     # Body classes and ids, and structure kept only because it is too rare to
     # judge, are weak witnesses: see Stage B.
     attr_cols = info.is_attr[cols]
@@ -941,7 +941,7 @@ def _merge_host_units(
         (sig_of_item.ravel(), point_of[owner]),
         n_name,
         name_kinds,
-        cells[cols],
+        listed[cols],
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -1018,7 +1018,7 @@ def _agglomerate_scalable(
     row_points: tuple[np.ndarray, np.ndarray] | None = None,
     n_name: int = 0,
     name_kinds: np.ndarray | None = None,
-    cells: np.ndarray | None = None,
+    listed: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -1028,8 +1028,8 @@ def _agglomerate_scalable(
     set of ``together``, point with pages of it); the dense pass reads whose
     pages witness, the block passes let any page witness. ``n_name``: route
     columns that are name shapes (between the routes and the views), and
-    ``name_kinds`` which of them are kinds of name; ``cells``: the columns
-    inside a table cell.
+    ``name_kinds`` which of them are kinds of name; ``listed``: the columns
+    of what a table or list lists.
     """
     if len(prof) <= STAGE_B_DENSE_MAX:
         return agglomerate_units(
@@ -1050,7 +1050,7 @@ def _agglomerate_scalable(
             one_off=one_off,
             named=named,
             row_units=row_points,
-            cells=cells,
+            listed=listed,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -1076,7 +1076,7 @@ def _agglomerate_scalable(
             together=together,
             one_off=None if one_off is None else (one_off[0][idx], one_off[1]),
             named=named,
-            cells=cells,
+            listed=listed,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -1107,7 +1107,7 @@ def _agglomerate_scalable(
             None,
             n_name,
             name_kinds,
-            cells,
+            listed,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

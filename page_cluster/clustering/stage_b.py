@@ -15,8 +15,9 @@ happens to use both kinds of part says nothing about these two. One
 difference counts although it is not a template's own structure on both
 sides: pages that each carry a one-off block and lack a part typical of the
 site, beyond chance (:meth:`_Units._one_off`). Between units the generator
-names alike (``dir*.html``), what a table's cells hold is the rows' data, not
-a witness (:meth:`_Units.blocked`).
+names alike (``dir*.html``, ``mod*.html``), what a table or a list lists (a
+cell's content, an entry's links and code words) is data, not a witness
+(:meth:`_Units.blocked`).
 
 Differences count at their root: the distance sums frequency differences only
 over tokens whose parent is on a good share of both units' pages, so a whole
@@ -196,7 +197,7 @@ class _Units:
         row_units: tuple[np.ndarray, np.ndarray] | None = None,
         name_routes: int = 0,
         name_kinds: np.ndarray | None = None,
-        cells: np.ndarray | None = None,
+        listed: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -217,9 +218,9 @@ class _Units:
         #: Per name-shape column: is it a kind of name (see :meth:`_other_kind`)?
         #: ``None`` when none is.
         self.name_kinds = name_kinds if name_kinds is not None and name_kinds.any() else None
-        #: Columns inside a table cell, read as the rows' data between units
+        #: Columns of what a table or list lists, read as data between units
         #: named alike (see :meth:`blocked`); ``None`` when there are none.
-        self.cells = cells if cells is not None and cells.any() else None
+        self.listed = listed if listed is not None and listed.any() else None
         self.strict = False
         self.sizes = sizes if sizes is not None else np.ones(len(prof))
         #: Columns that name themselves (a class, an id): see :func:`_chance`.
@@ -421,15 +422,17 @@ class _Units:
         apart only if :meth:`exclusive` says so.
 
         Between units the generator names alike (:meth:`_named_alike`), what
-        the cells of a table hold is no witness: a directory page listing
-        subfolders (a link per row) and one listing files (a name in bold
-        and a link to its source) are one template listing other things.
-        Elsewhere cells stay witnesses: a member table's rows are where a
-        class page and a group page of one generator differ."""
+        a table or a list lists is no witness: a directory page listing
+        subfolders (a link per row) and one listing files (a name in bold and
+        a link to its source), a module page whose "see also" entries name
+        directives and one whose entries name modules, are one template
+        listing other things. Elsewhere it stays a witness: a member table's
+        rows are where a class page and a group page of one generator
+        differ."""
         out, pending = self._blocked_by(i)
         alike = self._named_alike(i)
-        if self.cells is not None and alike.any():
-            with self._cells_as_data():
+        if self.listed is not None and alike.any():
+            with self._listed_as_data():
                 data_out, data_pending = self._blocked_by(i)
             out = np.where(alike, data_out, out)
             pending = np.where(alike, data_pending, pending)
@@ -452,15 +455,15 @@ class _Units:
         return self.at_kinds & shared
 
     @contextmanager
-    def _cells_as_data(self) -> Iterator[None]:
-        """Within: every witness mask without the columns inside table cells."""
-        assert self.cells is not None
+    def _listed_as_data(self) -> Iterator[None]:
+        """Within: every witness mask without the columns of what is listed."""
+        assert self.listed is not None
         names = ("evidence", "weak", "attrs", "heads", "every", "structure")
         saved = {name: getattr(self, name) for name in names}
         try:
             for name, mask in saved.items():
                 if mask is not None:
-                    setattr(self, name, mask & ~self.cells)
+                    setattr(self, name, mask & ~self.listed)
             yield
         finally:
             for name, mask in saved.items():
@@ -482,8 +485,8 @@ class _Units:
         """
         if self.together is None:
             return True
-        if self.cells is not None and self._named_alike(i)[j]:
-            with self._cells_as_data():
+        if self.listed is not None and self._named_alike(i)[j]:
+            with self._listed_as_data():
                 return self._exclusive(i, j, pages)
         return self._exclusive(i, j, pages)
 
@@ -781,7 +784,7 @@ def agglomerate_units(
     row_units: tuple[np.ndarray, np.ndarray] | None = None,
     name_routes: int = 0,
     name_kinds: np.ndarray | None = None,
-    cells: np.ndarray | None = None,
+    listed: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -804,8 +807,8 @@ def agglomerate_units(
     shape (``name_routes`` columns: see :meth:`_Units.routed_apart`; without
     them any folder difference counts), then per view (``view_routes``).
     ``name_kinds`` marks the name-shape columns that are kinds of name (see
-    :meth:`_Units._other_kind`); ``cells`` the columns inside a table cell
-    (see :meth:`_Units.blocked`).
+    :meth:`_Units._other_kind`); ``listed`` the columns of what a table or
+    list lists (see :meth:`_Units.blocked`).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -851,7 +854,7 @@ def agglomerate_units(
         else (np.asarray(row_units[0], np.int64), np.asarray(row_units[1], np.int64)),
         name_routes,
         None if name_kinds is None else np.asarray(name_kinds, dtype=bool),
-        None if cells is None else np.asarray(cells, dtype=bool),
+        None if listed is None else np.asarray(listed, dtype=bool),
     )
     ids = np.arange(k)
     group = np.arange(k)

@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TemplateTokenModel",
-    "cell_content_tokens",
     "child_set_diversity",
+    "listed_content_tokens",
     "partnered_tokens",
     "self_named_tokens",
     "template_token_mask",
@@ -413,34 +413,42 @@ def anchor_tokens(tokens: list[str], info: Any) -> np.ndarray:
     return out
 
 
-#: Elements that are one cell of a table (see :func:`cell_content_tokens`).
+#: Elements that are one cell of a table, and one entry of a list (see
+#: :func:`listed_content_tokens`).
 CELL_TAGS = frozenset({"td", "th"})
+ENTRY_TAGS = frozenset({"li", "dt", "dd"})
 
 
-def cell_content_tokens(info: Any) -> np.ndarray:
-    """Tokens strictly inside a table cell: what a row lists (a link to a
-    subfolder, a file name in bold with a link to its source). Which it is
-    depends on the thing listed, not on the page's template; Stage B reads
-    it so only between pages the generator names alike (see
-    ``stage_b._Units.blocked``).
+def listed_content_tokens(info: Any) -> np.ndarray:
+    """Tokens of what a table or a list lists: anything inside a table cell
+    (a link to a subfolder, a file name in bold with a link to its source),
+    and the text-level elements of a list entry (a link, a code word naming
+    a directive or a module). Which they are depends on the things listed,
+    not on the page's template; Stage B reads them so only between pages the
+    generator names alike (see ``stage_b._Units.blocked``). A list entry
+    holding blocks (a table, a heading: a list used for layout) keeps them.
 
     >>> from page_cluster.signatures.corpus import token_info
     >>> toks = ["body", "body>table", "body>table>tr", "body>table>tr>td.name",
-    ...         "body>table>tr>td.name>a.el", "body>table>tr>td.name>a.el>b"]
-    >>> cell_content_tokens(token_info(toks)).tolist()
-    [False, False, False, False, True, True]
+    ...         "body>table>tr>td.name>a.el", "body>ul", "body>ul>li", "body>ul>li>code",
+    ...         "body>ul>li>code>a", "body>ul>li>table", "body>ul>li>table>tr"]
+    >>> listed_content_tokens(token_info(toks)).astype(int).tolist()
+    [0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0]
     """
     parent, depth = info.parent, info.depth
     n = len(parent)
-    cell = np.fromiter(
-        (str(info.tag[t]).partition("#")[0] in CELL_TAGS for t in range(n)), dtype=bool, count=n
-    )
-    inside = np.zeros(n, dtype=bool)
+    tags = [str(info.tag[t]).partition("#")[0] for t in range(n)]
+    cell = np.fromiter((t in CELL_TAGS for t in tags), dtype=bool, count=n)
+    entry = np.fromiter((t in ENTRY_TAGS for t in tags), dtype=bool, count=n)
+    inline = np.fromiter((t in INLINE_TAGS for t in tags), dtype=bool, count=n)
+    in_cell = np.zeros(n, dtype=bool)
+    entry_text = np.zeros(n, dtype=bool)
     for d in range(1, int(depth.max(initial=0)) + 1):
         kids = np.flatnonzero((depth == d) & (parent >= 0))
         up = parent[kids]
-        inside[kids] = cell[up] | inside[up]
-    return inside
+        in_cell[kids] = cell[up] | in_cell[up]
+        entry_text[kids] = (entry[up] | entry_text[up]) & inline[kids]
+    return in_cell | entry_text
 
 
 #: More named blocks than this right in one page's main area make it a
