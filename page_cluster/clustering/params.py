@@ -135,7 +135,10 @@ class ClusterParams:
     - ``route_majority``: another folder is another route only for a unit
       with at least this share of its pages at one route, and not against a
       spread unit whose routes hold this share of its pages (see
-      :meth:`.stage_b._Units.routed_apart`).
+      :meth:`.stage_b._Units.routed_apart`); two units with this share of
+      their pages at one kind of file name are named alike, and what a
+      table or a list lists is data between them (see
+      :meth:`.stage_b._Units.blocked`).
 
     Measured plateaus (the range keeping every labelled corpus within 0.01 of its
     ARI at the default; ``bench/params_plateau.py``):
