@@ -198,11 +198,16 @@ def _manual_page(i: int, *, sections: int, program_links: bool) -> dict:
     )
     quick = f'<div id="quickview"><ul id="toc">{toc}</ul></div>' if sections else ""
     content = f'<div id="preamble"><h1>Page {i}</h1>{intro}</div>{quick}{body}'
+    return _manual_record(f"page{i}.html", content)
+
+
+def _manual_record(name: str, content: str) -> dict:
+    """A page of the manual site: its header, ``content``, its footer."""
     html = (
         '<html><body><div id="page-header"><p class="menu"><a href="/">Manual</a></p></div>'
         f'<div id="page-content">{content}</div><div id="footer"><p>(c)</p></div></body></html>'
     )
-    url = f"https://manual.example/docs/page{i}.html"
+    url = f"https://manual.example/docs/{name}"
     return {"url": url, "html": html, "stylesheetHrefs": ["/css/manual.css"]}
 
 
@@ -292,16 +297,13 @@ def _module_page(i: int, *, directives: int) -> dict:
         "<tr><th>Context:</th><td>server config</td></tr></table><p>What it does.</p></div>"
         for k in range(directives)
     )
-    html = (
-        '<html><body><div id="page-header"><p class="menu"><a href="/">Manual</a></p></div>'
-        f'<div id="page-content"><div id="preamble"><h1>Module m{i}</h1>'
+    content = (
+        f'<div id="preamble"><h1>Module m{i}</h1>'
         '<table class="module"><tr><th>Description:</th><td>A module.</td></tr></table></div>'
         f'<div id="quickview">{quick}<h3>See also</h3><ul class="seealso">{see}</ul></div>'
-        f'<div class="section"><h2 id="summary">Summary</h2><p>Words.</p></div>{sections}</div>'
-        '<div id="footer"><p>(c)</p></div></body></html>'
+        f'<div class="section"><h2 id="summary">Summary</h2><p>Words.</p></div>{sections}'
     )
-    url = f"https://manual.example/docs/mod/mod_m{i}.html"
-    return {"url": url, "html": html, "stylesheetHrefs": ["/css/manual.css"]}
+    return _manual_record(f"mod/mod_m{i}.html", content)
 
 
 def test_what_a_see_also_list_names_does_not_part_pages_named_alike() -> None:

@@ -439,6 +439,7 @@ class _Units:
         return out, pending
 
     def _blocked_by(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`blocked` over the current witness masks, in either pass."""
         if self.strict:
             s_i, s_j = self._sides(i, self.every)
             return s_i & s_j, np.zeros(len(s_i), dtype=bool)
