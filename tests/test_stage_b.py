@@ -556,3 +556,42 @@ def test_what_a_table_lists_stays_a_witness_between_units_named_otherwise():
         listed=LISTED[:7],
     ).tolist()
     assert labels == [0, 1]
+
+
+def _nearest_first(listing_named: bool) -> list[int]:
+    # Columns: 0 page, 1 a paragraph, 2 a member table with 3 its rows, 4 a
+    # code listing (text-level content below kept structure, a head). Units:
+    # E, member lists with no members (the paragraph alone); L, member lists
+    # (the table); G, group pages holding a code listing. E and L live at one
+    # kind of file name (``class*members.html``), G at another
+    # (``group*.html``). E is a structural subset of both.
+    prof = np.array([[1, 1, 0, 0, 0], [1, 1, 1, 1, 0], [1, 1, 0, 0, 1]], dtype=float)
+    routes = np.array([[1, 0, 1, 0], [1, 0, 1, 0], [0, 1, 0, 1]], dtype=float)
+    heads = np.array([False, False, False, False, True])
+    return agglomerate_units(
+        prof,
+        np.array([2.0, 10.0, 8.0]),
+        np.array([-1, 0, 0, 2, 0]),
+        ~heads,
+        heads=heads,
+        weak=np.zeros(5, dtype=bool),
+        base_rate=np.array([1.0, 1.0, 0.5, 1.0, 0.3]),
+        named=np.array([False, False, True, False, listing_named]),
+        routes=routes,
+        name_routes=2,
+        name_kinds=np.array([True, True]),
+    ).tolist()
+
+
+def test_a_significant_named_block_weighs_in_the_nearest_first_order():
+    # A named listing on every group page is beyond chance (0.3 ** 8): it is
+    # as much a difference as the member table, so the empty member lists
+    # pool with the member lists, named alike, and the group pages stay apart
+    # (their listing against the table).
+    assert _nearest_first(listing_named=True) == [0, 0, 1]
+
+
+def test_a_writers_unnamed_block_does_not_weigh_in_the_order():
+    # The same block unnamed is a writer's content (a table here and there):
+    # it neither orders the merges nor keeps the units apart.
+    assert _nearest_first(listing_named=False) == [0, 0, 0]

@@ -76,6 +76,10 @@ ROUTE_MAJORITY = 0.5
 #: An order below one item: 0.25-0.9 give the same partitions; one item and
 #: more let a name outweigh structure (docs/quality.md, Stage B).
 KIND_COST = 0.5
+#: A significant difference in text below kept structure (see
+#: :meth:`_Units.distances`) costs one item, whatever its size: its presence
+#: is the evidence, its length the writer's.
+TEXT_COST = 1.0
 
 
 #: Up to this many evidence columns, which of them appear together is one
@@ -353,7 +357,17 @@ class _Units:
         return (self.distances(i), *self.blocked(i))
 
     def distances(self, i: int) -> np.ndarray:
-        """Distances between unit ``i`` and every unit, whatever keeps them apart."""
+        """Distances between unit ``i`` and every unit, whatever keeps them apart.
+
+        Text below kept structure (*heads*) is left out of the frontier: a
+        writer's words and tables come and go. Where one side's text is a
+        witness the veto reads (present or absent beyond chance, see
+        :func:`_chance`: a source listing's ``div.fragment`` on every group
+        page of a unit), it costs :data:`TEXT_COST`, as an item typical of one
+        side and absent from the other does: otherwise a unit that lacks both
+        a table and a listing is nearer the listing's unit (by the names'
+        half item) than the table's, and the nearest first order pools what
+        the veto would keep apart."""
         prof = self.prof
         pi = prof[i]
         # Frontier: the token's parent is on a good share of both units' pages.
@@ -372,7 +386,11 @@ class _Units:
         dist += np.bincount(rows, weights=weights, minlength=len(prof))
         if HARD_COST:
             dist = HARD_TIE * dist + self._hard(i, frontier)
-        return dist + KIND_COST * self._other_kind(i)
+        dist = dist + KIND_COST * self._other_kind(i)
+        if self.heads.any():
+            c_i, c_j = self._sides(i, self.heads, significant="content")
+            dist += TEXT_COST * (c_i | c_j)
+        return dist
 
     def _other_kind(self, i: int) -> np.ndarray:
         """Units that, like unit ``i``, have :data:`ROUTE_MAJORITY` of their
