@@ -560,7 +560,7 @@ def test_what_a_table_lists_stays_a_witness_between_units_named_otherwise():
 
 def _nearest_first(listing_named: bool) -> list[int]:
     # Columns: 0 page, 1 a paragraph, 2 a member table with 3 its rows, 4 a
-    # code listing (text-level content below kept structure, a head). Units:
+    # code listing (content below kept structure, not kept itself: a head). Units:
     # E, member lists with no members (the paragraph alone); L, member lists
     # (the table); G, group pages holding a code listing. E and L live at one
     # kind of file name (``class*members.html``), G at another
