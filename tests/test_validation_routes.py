@@ -232,3 +232,38 @@ def test_route_counts_keep_every_page_and_routes_of_one_document_have_none(membe
         if docs < 2:
             # Its pages are in the last column, "no route".
             assert counts[:, -1].sum() >= (routes == r).sum()
+
+
+def _two_kinds(group_name: str) -> list[dict]:
+    """Two clusters, 20 member lists and 12 group pages, each kind's named
+    block among free-form content on three pages in four: below the quorum
+    a difference needs, so only the named blocks and the routes tell them
+    apart (a member list with no members, a group page with no code)."""
+    rng = random.Random(7)
+    table = ["body>main>.text>table.directory", "body>main>.text>table.directory>tr"]
+    fragment = ["body>main>.text>div.fragment", "body>main>.text>div.fragment>div.line"]
+    pages = [
+        {
+            "clusterKey": "m",
+            "tokens": [*CHROME, *_content(rng), *(table if i % 4 else [])],
+            "paths": ["ref", f"class{i}-members.html"],
+        }
+        for i in range(20)
+    ]
+    pages += [
+        {
+            "clusterKey": "g",
+            "tokens": [*CHROME, *_content(rng), *(fragment if i % 4 else [])],
+            "paths": ["ref", group_name.format(i)],
+        }
+        for i in range(12)
+    ]
+    return pages
+
+
+def test_named_blocks_of_two_page_kinds_at_their_own_routes_are_not_suggested_as_one():
+    # Each kind at its own kind of file name: two templates, as a split reads them.
+    assert suggest_merges(_two_kinds("group{}.html")) == []
+    # The same pages among the member lists' addresses: blocks a writer chose.
+    (merge,) = suggest_merges(_two_kinds("class{}x-members.html"))
+    assert {merge.cluster_key_a, merge.cluster_key_b} == {"g", "m"}

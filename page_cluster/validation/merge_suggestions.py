@@ -17,6 +17,11 @@ the split saw lies inside a shared list's entries, below); nor is a pair
 where one side has running text and the other, instead, parts of its own (an
 index page beside an article). A part one side lacks must be optional
 somewhere on the site, unless the site shows it on one document only.
+Nor is a pair where each cluster has a named block of its own (a member
+table, a code listing) that the other never shows, on so many pages that
+chance would not hide it, and each lives at URL routes of its own: a
+generator's blocks for two kinds of page, however freely the pages around
+them vary (a split reads them the same way).
 Differences inside the entries of a list or a table both clusters have are
 that list's content (:func:`~page_cluster.validation.evidence.listed_entry`):
 shown as evidence, never a bar. Split suggestions still count them: there a
@@ -39,6 +44,7 @@ from .evidence import (
     ALPHA,
     QUORUM,
     TemplateDifference,
+    is_attribute,
     is_prose,
     is_text_level,
     listed_entry,
@@ -47,9 +53,11 @@ from .evidence import (
     template_differences,
 )
 from .generalize import fold_value_classes
+from .routes import ROUTE_OVERLAP, ROUTE_UNROUTED, page_routes, route_counts, route_overlap
 from .splits import (
     SUBSTANTIAL,
     cluster_free_form,
+    is_named,
     page_documents,
     resolve_mirror_axis,
     subtree_items,
@@ -233,6 +241,25 @@ def _named_apart(
     return own(rates_a, rates_b, size_b) and own(rates_b, rates_a, size_a)
 
 
+def _own_named_block(rates_a: dict[str, float], rates_b: dict[str, float], size_b: float) -> bool:
+    """Whether cluster ``a`` has a named block (a class or an id on it) that
+    ``b`` never shows although it shows where it would go (its parent, on the
+    quorum of ``b``'s pages), on so many of ``a``'s pages that chance would
+    not leave all ``b``'s pages without it (:data:`~.evidence.ALPHA`).
+
+    >>> a = {"b>main": 1.0, "b>main>table.members": 0.8}
+    >>> _own_named_block(a, {"b>main": 1.0}, 20), _own_named_block(a, {"b>main": 1.0}, 1)
+    (True, False)
+    """
+    for t, r in rates_a.items():
+        if t in rates_b or is_attribute(t) or not is_named(t):
+            continue
+        cut = t.rfind(">")
+        if cut > 0 and rates_b.get(t[:cut], 0.0) >= QUORUM and (1.0 - r) ** size_b <= ALPHA:
+            return True
+    return False
+
+
 def _shown_once(cc: ClusteredCorpus, axis: MirrorAxis | None) -> np.ndarray:
     """Columns on exactly one document of the site (mirror copies are one)."""
     document = page_documents(cc, axis)
@@ -295,6 +322,24 @@ def suggest_merges(
         col_of = {str(i): i for i in range(cc.matrix.shape[1])}
     parents = parent_columns(vocab, cc.matrix.shape[1])
     free = cluster_free_form(cc, parents, np.unique(np.r_[a, b]))
+    routing: list[np.ndarray] = []  # documents, routes, pages by cluster: read once, if asked
+
+    def routed_apart(i: int, j: int) -> bool:
+        """Do clusters ``i`` and ``j`` live at URL routes of their own? A
+        route holding one of the pair's documents is an address, not a route
+        (as in a split)."""
+        if not routing:
+            document = page_documents(cc, mirror_axis)
+            order = np.argsort(cc.page_cluster, kind="stable")
+            bounds = np.searchsorted(cc.page_cluster[order], np.arange(n_c + 1))
+            routing.extend((document, page_routes(cc, mirror_axis, document), order, bounds))
+        document, page_route, order, bounds = routing
+        members = np.r_[order[bounds[i] : bounds[i + 1]], order[bounds[j] : bounds[j + 1]]]
+        row = (cc.page_cluster[members] == j).astype(np.int64)
+        counts = route_counts(page_route[members], document[members], row, 2)
+        shared, unrouted = route_overlap(np.array([[True, False]]), counts)
+        return bool(shared[0] <= ROUTE_OVERLAP and unrouted[0] <= ROUTE_UNROUTED)
+
     candidates = []
     for i, j, s in zip(a.tolist(), b.tolist(), sim.tolist(), strict=True):
         # A container that each cluster able to show it fills freely holds content
@@ -331,6 +376,15 @@ def suggest_merges(
         if _required_part_missing(bar, rates_i, rates_j, sizes[i], sizes[j]):
             continue
         if _named_apart(rates_i, rates_j, sizes[i], sizes[j]):
+            continue
+        # Named blocks of each side's own, at routes of each side's own: a
+        # generator's blocks for two kinds of page (a member table, a code
+        # listing), as a split reads them (``splits._named_blocks_apart``).
+        if (
+            _own_named_block(rates_i, rates_j, sizes[j])
+            and _own_named_block(rates_j, rates_i, sizes[i])
+            and routed_apart(i, j)
+        ):
             continue
         kind = (
             "optionalSections"

@@ -65,6 +65,7 @@ __all__ = [
     "ClusterSplit",
     "SplitPart",
     "find_cluster_splits",
+    "is_named",
     "page_documents",
     "resolve_mirror_axis",
     "split_key",
@@ -379,7 +380,7 @@ def _exclusive_roots(
     )
 
 
-def _is_named(token: str) -> bool:
+def is_named(token: str) -> bool:
     """Does the token's last step carry a class or an id (a template author's name)?"""
     last = token[token.rfind(">") + 1 :]
     return "." in last or "#" in last
@@ -394,7 +395,7 @@ def _named_blocks_apart(s: _Sample, col: dict[str, int], raw: TemplateDifference
     :func:`raw_differences`. Counted only with routes of each side's own (see
     :func:`_bisect`)."""
     ex_a, ex_b = _exclusive_roots(
-        s, col, [t for t in raw.only_a if _is_named(t)], [t for t in raw.only_b if _is_named(t)]
+        s, col, [t for t in raw.only_a if is_named(t)], [t for t in raw.only_b if is_named(t)]
     )
     return int(bool(ex_a) and bool(ex_b))
 
