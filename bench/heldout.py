@@ -37,6 +37,15 @@ against, Rust's documentation (``rust-doc``):
   Sphinx renders it with: a document, the general index, the module index, the
   search page, or a module's highlighted source (``_modules/``).
 
+- ``haddock``: four Haskell libraries' API references as Haddock writes them
+  (``libghc-aeson-doc``, ``libghc-attoparsec-doc``, ``libghc-megaparsec-doc``,
+  ``libghc-pandoc-types-doc``), published on one host as Hackage publishes
+  them (``package/<name>/docs/``). A page's template is the Haddock page it
+  is: a module's page, a library's contents page (``index.html``), its name
+  index (``doc-index*.html``: the letter chooser and the letter pages, one
+  function writes both) or its hyperlinked source (``src/``). No page has a
+  ``<main>``: the layout's ``div#content`` holds each page kind's blocks.
+
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
 completeness and cluster counts (a book with one template scores ARI 0 as soon
@@ -146,6 +155,23 @@ _SPHINX_PAGES = {
 }
 
 
+HADDOCK = (
+    ("libghc-aeson-doc", "aeson"),
+    ("libghc-attoparsec-doc", "attoparsec"),
+    ("libghc-megaparsec-doc", "megaparsec"),
+    ("libghc-pandoc-types-doc", "pandoc-types"),
+)
+HADDOCK_HOST = "hackage.example"
+
+
+def _haddock_kind(rel: str) -> str:
+    if rel.startswith("src/"):
+        return "source"
+    if rel == "index.html":
+        return "contents"
+    return "index" if rel.startswith("doc-index") else "module"
+
+
 def _sphinx_kind(rel: str) -> str:
     """Sphinx's own pages sit at the root (``topics/db/search.html`` is a document)."""
     if rel.startswith("_modules/"):
@@ -248,6 +274,18 @@ def build(data: Path) -> dict[str, Path]:
     sites["django"] = _published(
         data, package, root, host, ["en", "3.2"], lambda rel, _page: _sphinx_kind(rel)
     )
+    sites["haddock"] = [
+        page
+        for package, name in HADDOCK
+        for page in _published(
+            data,
+            package,
+            f"usr/share/doc/{package}/html",
+            HADDOCK_HOST,
+            ["package", name, "docs"],
+            lambda rel, _page: _haddock_kind(rel),
+        )
+    ]
     out: dict[str, Path] = {}
     for name, records in sites.items():
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
