@@ -27,12 +27,11 @@ version measured).
 from __future__ import annotations
 
 import argparse
-import csv
-import gzip
 import json
 import random
 import statistics
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -40,18 +39,8 @@ from sklearn.metrics import adjusted_rand_score
 
 from page_cluster.api.resolve import run_clustering
 
-SEEDS = range(5)
-
-
-def _lines(path: Path) -> list[str]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        return [line if line.endswith("\n") else line + "\n" for line in fh if line.strip()]
-
-
-def _labels(path: Path) -> dict[str, str]:
-    with path.open(newline="", encoding="utf-8") as fh:
-        return {row[0]: row[1] for row in csv.reader(fh) if len(row) >= 2}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from subsets import SEEDS, _labels, _lines  # the sibling bench script: same samples
 
 
 def ours(lines: list[str]) -> list[str]:
@@ -67,7 +56,7 @@ def reference(lines: list[str], cli: Path, node: str) -> list[str]:
     with tempfile.TemporaryFile("w+", encoding="utf-8") as sink:
         done = subprocess.run(
             [node, str(cli)],
-            input="".join(lines),
+            input="".join(line if line.endswith("\n") else line + "\n" for line in lines),
             stdout=sink,
             stderr=subprocess.PIPE,
             text=True,

@@ -413,12 +413,16 @@ class _Units:
         names = routes[:, self.n_routes : self.n_routes + self.name_routes]
         return names[:, self.name_kinds].sum(axis=1)
 
+    def _name_overlap(self, i: int) -> np.ndarray:
+        """Per unit: the share of its pages' name shapes it shares with unit ``i``."""
+        assert self.routes is not None
+        names = self.routes[:, self.n_routes : self.n_routes + self.name_routes]
+        return np.minimum(names, names[i]).sum(axis=1)
+
     def _other_name(self, i: int) -> np.ndarray:
         """Units sharing at most :data:`ROUTE_OVERLAP` of their name shapes
         with unit ``i``."""
-        assert self.routes is not None
-        names = self.routes[:, self.n_routes : self.n_routes + self.name_routes]
-        return np.minimum(names, names[i]).sum(axis=1) <= self.t_routes
+        return self._name_overlap(i) <= self.t_routes
 
     def _hard(self, i: int, frontier: np.ndarray) -> np.ndarray:
         """Per unit: items typical of one side and absent from the other."""
@@ -469,9 +473,7 @@ class _Units:
         units' pages at the same ones."""
         if self.routes is None or self.name_kinds is None or not self.at_kinds[i]:
             return np.zeros(len(self.prof), dtype=bool)
-        names = self.routes[:, self.n_routes : self.n_routes + self.name_routes]
-        shared = np.minimum(names, names[i]).sum(axis=1) >= self.t_majority
-        return self.at_kinds & shared
+        return self.at_kinds & (self._name_overlap(i) >= self.t_majority)
 
     @contextmanager
     def _listed_as_data(self) -> Iterator[None]:

@@ -73,6 +73,12 @@ class ClusteredCorpus:
     def n_pages(self) -> int:
         return len(self.page_sig)
 
+    def cluster_members(self) -> list[np.ndarray]:
+        """Each cluster's page indices, ascending (one sort for every cluster)."""
+        order = np.argsort(self.page_cluster, kind="stable")
+        bounds = np.searchsorted(self.page_cluster[order], np.arange(len(self.cluster_keys) + 1))
+        return [order[bounds[c] : bounds[c + 1]] for c in range(len(self.cluster_keys))]
+
     def page_label(self, page: int) -> Any:
         """The page's id, or its 0-based position when it has none (like the CLI)."""
         if self.ids is not None and self.ids[page] is not None:

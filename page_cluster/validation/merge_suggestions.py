@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -322,19 +323,19 @@ def suggest_merges(
         col_of = {str(i): i for i in range(cc.matrix.shape[1])}
     parents = parent_columns(vocab, cc.matrix.shape[1])
     free = cluster_free_form(cc, parents, np.unique(np.r_[a, b]))
-    routing: list[np.ndarray] = []  # documents, routes, pages by cluster: read once, if asked
+
+    @cache
+    def routing() -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+        """Documents, routes and each cluster's pages: read once, if asked."""
+        document = page_documents(cc, mirror_axis)
+        return document, page_routes(cc, mirror_axis, document), cc.cluster_members()
 
     def routed_apart(i: int, j: int) -> bool:
         """Do clusters ``i`` and ``j`` live at URL routes of their own? A
         route holding one of the pair's documents is an address, not a route
         (as in a split)."""
-        if not routing:
-            document = page_documents(cc, mirror_axis)
-            order = np.argsort(cc.page_cluster, kind="stable")
-            bounds = np.searchsorted(cc.page_cluster[order], np.arange(n_c + 1))
-            routing.extend((document, page_routes(cc, mirror_axis, document), order, bounds))
-        document, page_route, order, bounds = routing
-        members = np.r_[order[bounds[i] : bounds[i + 1]], order[bounds[j] : bounds[j + 1]]]
+        document, page_route, cluster_members = routing()
+        members = np.r_[cluster_members[i], cluster_members[j]]
         row = (cc.page_cluster[members] == j).astype(np.int64)
         counts = route_counts(page_route[members], document[members], row, 2)
         shared, unrouted = route_overlap(np.array([[True, False]]), counts)

@@ -597,11 +597,10 @@ def cluster_free_form(
     cc: ClusteredCorpus, parents: np.ndarray, clusters: np.ndarray
 ) -> dict[int, set[int]]:
     """Per cluster (index), the token columns that hold free-form content in it."""
-    order = np.argsort(cc.page_cluster, kind="stable")
-    bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
+    cluster_members = cc.cluster_members()
     out: dict[int, set[int]] = {}
     for c in clusters.tolist():
-        members = np.sort(order[bounds[c] : bounds[c + 1]])
+        members = cluster_members[c]
         sample, sigs, _, _ = _sampled_rows(cc, cc.cluster_keys[c], members)
         if len(sample) * FREE_FORM_SHARE < 1:
             continue  # too few token sets to show a share of a third
@@ -664,11 +663,8 @@ def find_cluster_splits(
     parents = parent_columns(cc.vocabulary, cc.matrix.shape[1])
     document = page_documents(cc, mirror_axis)
     routes = page_routes(cc, mirror_axis, document)
-    order = np.argsort(cc.page_cluster, kind="stable")
-    bounds = np.searchsorted(cc.page_cluster[order], np.arange(len(cc.cluster_keys) + 1))
     out = []
-    for c in range(len(cc.cluster_keys)):
-        members = np.sort(order[bounds[c] : bounds[c + 1]])
+    for c, members in enumerate(cc.cluster_members()):
         split = _split_one(cc, c, members, parents, document, routes)
         if split is not None:
             out.append(split)
