@@ -46,6 +46,17 @@ against, Rust's documentation (``rust-doc``):
   function writes both) or its hyperlinked source (``src/``). No page has a
   ``<main>``: the layout's ``div#content`` holds each page kind's blocks.
 
+- ``pelican`` and ``pelican-simple``: a blog built by Pelican, a static CMS,
+  with two of its bundled themes (``notmyidea``, with a stylesheet and a
+  featured first article; ``simple``, without any stylesheet). The sources
+  (articles with categories, tags, authors and translations, and a few
+  pages) are written by ``bench/pelican_blog.py``; the pages are Pelican's.
+  A page's template is the theme file rendering it, with a file that only
+  extends another and changes its text counted as that other (the
+  category, tag and author listings are the index; the authors, categories
+  and tags lists are one term list): index, article, page, term list,
+  archives.
+
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
 completeness and cluster counts (a book with one template scores ARI 0 as soon
@@ -54,8 +65,9 @@ as it is split at all: read its completeness and cluster count instead).
     python bench/heldout.py --data /tmp/heldout
     python bench/heldout.py --data /tmp/heldout --sizes 20 50 100
 
-Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time;
-the extracted package and the built corpora stay in ``--data``.
+Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
+and PyPI for Pelican (installed into a virtual environment in ``--data``);
+the extracted packages, the built blogs and the corpora stay in ``--data``.
 """
 
 from __future__ import annotations
@@ -81,6 +93,7 @@ from sklearn.metrics import (
 from page_cluster.api.resolve import run_clustering
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import cms_blogs  # blogs built by static CMSs
 from subsets import _labels, _lines  # the sibling bench script's readers
 
 PACKAGE = "rust-doc"
@@ -285,6 +298,15 @@ def build(data: Path) -> dict[str, Path]:
             ["package", name, "docs"],
             lambda rel, _page: _haddock_kind(rel),
         )
+    ]
+    for theme, name in (("notmyidea", "pelican"), ("simple", "pelican-simple")):
+        sites[name] = [
+            (rel, page, rel.split("/"), "allotments.example", kind)
+            for rel, page, kind in cms_blogs.pages(data, theme)
+        ]
+    sites["mkdocs"] = [
+        (rel, page, rel.split("/"), "allotments.example", kind)
+        for rel, page, kind in cms_blogs.mkdocs_pages(data)
     ]
     out: dict[str, Path] = {}
     for name, records in sites.items():

@@ -1,0 +1,371 @@
+"""Blogs written by real static CMSs, for the held-out bench.
+
+The engine was never developed on these generators. This module writes a
+blog's Markdown sources (posts with categories, tags and authors, a few
+translations, stand-alone pages), builds them with the generator installed
+into a throwaway virtual environment, and labels each page with the theme
+template that renders it. Only the sources are invented; every page is the
+generator's output.
+
+* Pelican, with two of its bundled themes: ``notmyidea`` (a stylesheet, a
+  featured first article on the first index page) and ``simple`` (no
+  stylesheet at all). A page's template is the theme file that renders it,
+  counted as its parent where the theme file only extends the parent and
+  changes text (``category.html``, ``tag.html`` and ``author.html`` extend
+  ``index.html`` with another title: ``index``; ``authors.html``,
+  ``categories.html`` and ``tags.html`` are one markup for three lists:
+  ``term-list``). Labels: ``index``, ``article``, ``page``, ``term-list``,
+  ``archives``.
+* MkDocs with the Material theme and its blog plugin: documentation pages
+  (``main.html``: ``page``), the blog's index, its later pages, its archive
+  and category pages (all ``blog.html``: ``blog``), the posts
+  (``blog-post.html``: ``post``) and the not-found page (``404``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+#: Pinned so that the same sources give the same site.
+PELICAN = ("pelican==4.12.0", "markdown==3.11.3")
+MKDOCS = ("mkdocs==1.6.1", "mkdocs-material==9.8.2")
+THEMES = ("notmyidea", "simple")
+
+_WORDS = [
+    "garden",
+    "soil",
+    "compost",
+    "seed",
+    "harvest",
+    "tomato",
+    "bean",
+    "squash",
+    "frost",
+    "mulch",
+    "orchard",
+    "pruning",
+    "trellis",
+    "bed",
+    "path",
+    "shade",
+    "water",
+    "rain",
+    "season",
+    "spring",
+    "autumn",
+    "winter",
+    "summer",
+    "root",
+    "leaf",
+    "flower",
+    "bee",
+    "pollinator",
+    "netting",
+    "greenhouse",
+    "cold",
+    "frame",
+    "potato",
+    "onion",
+    "garlic",
+    "kale",
+    "chard",
+    "lettuce",
+    "herb",
+    "thyme",
+    "sage",
+    "basil",
+    "mint",
+    "rhubarb",
+    "currant",
+    "raspberry",
+    "apple",
+    "pear",
+    "plum",
+    "cherry",
+    "walnut",
+    "hazel",
+    "hedge",
+    "pond",
+    "frog",
+    "slug",
+    "snail",
+    "worm",
+    "beetle",
+    "weed",
+    "nettle",
+    "comfrey",
+    "clover",
+    "rye",
+]
+_CATEGORIES = ("Vegetables", "Fruit", "Soil", "Wildlife", "Tools", "Diary")
+_TAGS = (
+    "beginner",
+    "no-dig",
+    "seed-saving",
+    "companion-planting",
+    "organic",
+    "small-space",
+    "pests",
+    "watering",
+    "harvest",
+    "winter",
+    "greenhouse",
+    "recipes",
+    "trees",
+    "hedges",
+    "ponds",
+)
+_AUTHORS = ("Maya Fernside", "Tom Ashdown", "Priya Holloway")
+_PAGES = ("About", "Contact", "Allotment rules", "Seed library", "Volunteer")
+
+
+def _sentence(rng: random.Random, lo: int = 6, hi: int = 16) -> str:
+    words = [rng.choice(_WORDS) for _ in range(rng.randint(lo, hi))]
+    return " ".join(words).capitalize() + "."
+
+
+def _paragraph(rng: random.Random) -> str:
+    return " ".join(_sentence(rng) for _ in range(rng.randint(2, 5)))
+
+
+def _body(rng: random.Random, sections: int) -> str:
+    """Markdown a writer might post: prose, and now and then a list, a quote,
+    code, a table or an image."""
+    out = [_paragraph(rng)]
+    for _ in range(sections):
+        out.append(f"## {_sentence(rng, 2, 5)[:-1]}")
+        for _ in range(rng.randint(1, 3)):
+            roll = rng.random()
+            if roll < 0.15:
+                out.append("\n".join(f"- {_sentence(rng, 2, 6)}" for _ in range(rng.randint(2, 6))))
+            elif roll < 0.22:
+                out.append("\n".join(f"{i}. {_sentence(rng, 3, 8)}" for i in range(1, 5)))
+            elif roll < 0.28:
+                out.append(f"> {_sentence(rng)}")
+            elif roll < 0.32:
+                out.append("    :::python\n    for bed in beds:\n        water(bed, litres=4)")
+            elif roll < 0.36:
+                rows = [f"| {rng.choice(_WORDS)} | {rng.randint(1, 40)} |" for _ in range(3)]
+                out.append("\n".join(["| crop | rows |", "|---|---|", *rows]))
+            elif roll < 0.42:
+                out.append(f"![{rng.choice(_WORDS)}](/images/{rng.randint(1, 40)}.jpg)")
+            else:
+                out.append(_paragraph(rng))
+    return "\n\n".join(out) + "\n"
+
+
+def write_sources(content: Path, seed: int = 0, articles: int = 80) -> None:
+    """The blog's Markdown sources (``content/``), the same for a seed."""
+    rng = random.Random(seed)
+    (content / "pages").mkdir(parents=True, exist_ok=True)
+    for n in range(articles):
+        slug = f"{rng.choice(_WORDS)}-{rng.choice(_WORDS)}-{n}"
+        meta = [
+            f"Title: {_sentence(rng, 3, 7)[:-1]}",
+            f"Date: 2024-{1 + n % 12:02d}-{1 + n % 27:02d} 10:{n % 60:02d}",
+            f"Category: {rng.choice(_CATEGORIES)}",
+            f"Tags: {', '.join(rng.sample(_TAGS, rng.randint(0, 4)))}",
+            f"Author: {rng.choice(_AUTHORS)}",
+            f"Slug: {slug}",
+        ]
+        body = _body(rng, rng.randint(0, 5))
+        (content / f"{slug}.md").write_text("\n".join(meta) + "\n\n" + body, encoding="utf-8")
+        if rng.random() < 0.12:  # a translation, linked from the original
+            fr = [*meta[:5], f"Slug: {slug}", "Lang: fr"]
+            fr[0] = f"Title: {_sentence(rng, 3, 7)[:-1]}"
+            text = "\n".join(fr) + "\n\n" + _body(rng, rng.randint(0, 3))
+            (content / f"{slug}-fr.md").write_text(text, encoding="utf-8")
+    for title in _PAGES:
+        slug = title.lower().replace(" ", "-")
+        meta = [f"Title: {title}", f"Slug: {slug}"]
+        text = "\n".join(meta) + "\n\n" + _body(rng, rng.randint(0, 2))
+        (content / "pages" / f"{slug}.md").write_text(text, encoding="utf-8")
+
+
+_CONF = """\
+AUTHOR = "Maya Fernside"
+SITENAME = "Hazel Lane Allotments"
+SITEURL = ""
+TIMEZONE = "Europe/London"
+DEFAULT_LANG = "en"
+DEFAULT_PAGINATION = 5
+THEME = {theme!r}
+FEED_ALL_ATOM = None
+CATEGORY_FEED_ATOM = None
+TRANSLATION_FEED_ATOM = None
+AUTHOR_FEED_ATOM = None
+AUTHOR_FEED_RSS = None
+RELATIVE_URLS = False
+LINKS = (("Seed swap", "https://seeds.example/"), ("Council", "https://council.example/"))
+SOCIAL = (("mastodon", "https://social.example/@hazel"),)
+"""
+
+
+def _tool(data: Path, name: str, packages: tuple[str, ...]) -> Path:
+    """The ``name`` command of a throwaway environment in ``data``."""
+    env = data / f"{name}-venv"
+    exe = env / "bin" / name
+    if not exe.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+        pip = [str(env / "bin" / "python"), "-m", "pip", "install", "-q", *packages]
+        subprocess.run(pip, check=True)
+    return exe
+
+
+def _run(cmd: list[str], what: str) -> None:
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"{what} failed:\n{done.stderr[-2000:]}")
+
+
+def build_site(data: Path, theme: str, seed: int = 0) -> Path:
+    """Pelican's output folder for ``theme`` (built once into ``data``)."""
+    root = data / f"pelican-{theme}"
+    output = root / "output"
+    if (output / "index.html").exists():
+        return output
+    write_sources(root / "content", seed)
+    conf = root / "pelicanconf.py"
+    conf.write_text(_CONF.format(theme=theme), encoding="utf-8")
+    exe = _tool(data, "pelican", PELICAN)
+    _run([str(exe), str(root / "content"), "-o", str(output), "-s", str(conf), "-q"], "pelican")
+    return output
+
+
+def _html_pages(output: Path, label: Callable[[str], str | None]) -> list[tuple[str, str, str]]:
+    out = []
+    for file in sorted(output.rglob("*.html")):
+        rel = file.relative_to(output).as_posix()
+        kind = label(rel)
+        if kind is not None:
+            out.append((rel, file.read_text(encoding="utf-8"), kind))
+    return out
+
+
+def pages(data: Path, theme: str) -> list[tuple[str, str, str]]:
+    """(path, HTML, template) of every page of the Pelican blog in ``theme``."""
+    return _html_pages(build_site(data, theme), template_of)
+
+
+def template_of(rel: str) -> str | None:
+    """A page's template from where Pelican writes it (``None``: not a page,
+    such as a feed or the theme's files).
+
+    >>> [template_of(p) for p in ("index3.html", "tag/pests2.html", "pages/about.html")]
+    ['index', 'index', 'page']
+    >>> [template_of(p) for p in ("tags.html", "archives.html", "kale-bean-3.html")]
+    ['term-list', 'archives', 'article']
+    """
+    if not rel.endswith(".html") or rel.startswith(("theme/", "feeds/")):
+        return None
+    folder, _, name = rel.rpartition("/")
+    if folder in ("category", "tag", "author"):
+        return "index"
+    if folder == "pages":
+        return "page"
+    if folder:
+        return None
+    if name in ("authors.html", "categories.html", "tags.html"):
+        return "term-list"
+    if name == "archives.html":
+        return "archives"
+    if name == "index.html" or (name.startswith("index") and name[5:-5].isdigit()):
+        return "index"
+    return "article"
+
+
+# ---------------------------------------------------------------- MkDocs
+
+
+_MKDOCS_CONF = """\
+site_name: Hazel Lane Allotments
+site_url: https://allotments.example/
+theme:
+  name: material
+  features:
+    - navigation.tabs
+    - navigation.sections
+plugins:
+  - search
+  - blog:
+      blog_toc: true
+      pagination_per_page: 6
+markdown_extensions:
+  - tables
+  - admonition
+  - toc:
+      permalink: true
+"""
+_GUIDES = ("Getting a plot", "Water points", "Compost bays", "Sheds", "Paths", "Bonfires")
+
+
+def write_mkdocs_sources(root: Path, seed: int = 0, posts: int = 48) -> None:
+    """An allotment society's handbook and blog, as Markdown for MkDocs."""
+    rng = random.Random(seed + 77)
+    docs = root / "docs"
+    (docs / "blog" / "posts").mkdir(parents=True, exist_ok=True)
+    (docs / "guide").mkdir(parents=True, exist_ok=True)
+    (root / "mkdocs.yml").write_text(_MKDOCS_CONF, encoding="utf-8")
+    (docs / "index.md").write_text("# Welcome\n\n" + _body(rng, 2), encoding="utf-8")
+    for title in _GUIDES:
+        slug = title.lower().replace(" ", "-")
+        text = f"# {title}\n\n" + _body(rng, rng.randint(1, 5))
+        if rng.random() < 0.4:
+            text += f"\n!!! note\n\n    {_sentence(rng)}\n"
+        (docs / "guide" / f"{slug}.md").write_text(text, encoding="utf-8")
+    (docs / "blog" / "index.md").write_text("# News\n", encoding="utf-8")
+    for n in range(posts):
+        cats = rng.sample(_CATEGORIES, rng.randint(1, 2))
+        front = ["---", f"date: 2024-{1 + n % 12:02d}-{1 + n % 27:02d}", "categories:"]
+        front += [f"  - {c}" for c in cats]
+        front.append("---")
+        body = _body(rng, rng.randint(0, 4))
+        first, _, rest = body.partition("\n\n")
+        if rest and rng.random() < 0.8:
+            body = f"{first}\n\n<!-- more -->\n\n{rest}"
+        text = "\n".join(front) + f"\n\n# {_sentence(rng, 3, 7)[:-1]}\n\n{body}"
+        (docs / "blog" / "posts" / f"post-{n:02d}.md").write_text(text, encoding="utf-8")
+
+
+def build_mkdocs(data: Path, seed: int = 0) -> Path:
+    """MkDocs' output folder for the handbook and blog (built once into ``data``)."""
+    root = data / "mkdocs-material"
+    output = root / "site"
+    if (output / "index.html").exists():
+        return output
+    write_mkdocs_sources(root, seed)
+    exe = _tool(data, "mkdocs", MKDOCS)
+    _run([str(exe), "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(output)], "mkdocs")
+    return output
+
+
+_POST = re.compile(r"^blog/\d{4}/\d{2}/\d{2}/")
+
+
+def mkdocs_template_of(rel: str) -> str | None:
+    """A page's Material template from where MkDocs writes it.
+
+    >>> [mkdocs_template_of(p) for p in ("blog/page/2/index.html", "blog/2024/03/01/x/index.html")]
+    ['blog', 'post']
+    >>> [mkdocs_template_of(p) for p in ("guide/sheds/index.html", "404.html", "assets/x.html")]
+    ['page', '404', None]
+    """
+    if rel.startswith(("assets/", "search/")):
+        return None
+    if rel == "404.html":
+        return "404"
+    if _POST.match(rel):
+        return "post"
+    if rel.startswith("blog/"):
+        return "blog"
+    return "page"
+
+
+def mkdocs_pages(data: Path) -> list[tuple[str, str, str]]:
+    """(path, HTML, template) of every page of the MkDocs Material site."""
+    return _html_pages(build_mkdocs(data), mkdocs_template_of)
