@@ -41,6 +41,7 @@ EXACT = [
     ("shop_sections", 1),
     ("docs_theme", 0),
     ("docs_theme", 1),
+    ("classless_blog", 0),
 ]
 
 PURE = [
@@ -76,6 +77,19 @@ def test_templates_differing_directly_under_main_are_told_apart() -> None:
         others = {k for k, t in zip(keys, labels, strict=True) if t != template}
         mine = {k for k, t in zip(keys, labels, strict=True) if t == template}
         assert not mine & others
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_posts_and_listings_of_a_classless_blog_are_apart(seed: int) -> None:
+    # Nothing is named: a post's paragraphs sit straight in its article, a
+    # listing's in each summary's section. The posts' text is on fewer than
+    # half the pages with an article, and its absence from every listing is
+    # still no accident.
+    keys, labels = _cluster("classless_blog", seed)
+    posts = {k for k, t in zip(keys, labels, strict=True) if t == "post"}
+    listings = {k for k, t in zip(keys, labels, strict=True) if t == "listing"}
+    assert len(posts) == 1
+    assert not posts & listings
 
 
 @pytest.mark.parametrize("seed", [0, 1])

@@ -31,6 +31,8 @@ shop_views           22 / 23  detail 9, review_form 7, category 4, basket 1, hom
                               each product: its page and its review form below it)
 shop_sections        35 / 35  product 18, collection 6, article 7, page 3, index 1  (optional product
                               sections: reviews, recommendations, specifications, recently viewed)
+classless_blog       21 / 21  listing 10, post 9, page 2  (no class or id anywhere: a post's body sits
+                              in its article, a listing's summaries in sections)
 ===================  =======  ==========================================================================
 
 Per-page stylesheet differences worth knowing: wordpress_blocks links the image
@@ -49,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import (
+    classless_blog,
     docs_theme,
     hugo_tailwind,
     jekyll_minima,
@@ -76,6 +79,7 @@ SITES: dict[str, Callable[[int], list[tuple[dict, str]]]] = {
     "spa_hashed": spa_hashed.build,
     "shop_views": shop_views.build,
     "shop_sections": shop_sections.build,
+    "classless_blog": classless_blog.build,
 }
 
 __all__ = ["SITES"]
