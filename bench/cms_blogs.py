@@ -20,6 +20,12 @@ generator's output.
   (``main.html``: ``page``), the blog's index, its later pages, its archive
   and category pages (all ``blog.html``: ``blog``), the posts
   (``blog-post.html``: ``post``) and the not-found page (``404``).
+* Nikola with its default theme, ``bootblog4`` (Bootstrap 4): the index and
+  its later pages (``index``), posts (``post``), pages (``page``), tag and
+  category pages (both ``tag.tmpl``: ``tag``), author pages (``author``),
+  the tag and author overviews (``tags``, ``authors``), the archive's year
+  list and a year's posts (``list``, ``list_post``), and the empty listings
+  and galleries indexes (``listing``, ``gallery``).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from pathlib import Path
 #: Pinned so that the same sources give the same site.
 PELICAN = ("pelican==4.12.0", "markdown==3.11.3")
 MKDOCS = ("mkdocs==1.6.1", "mkdocs-material==9.8.2")
+NIKOLA = ("nikola==8.3.3", "markdown==3.11.3")
 THEMES = ("notmyidea", "simple")
 
 _WORDS = [
@@ -369,3 +376,77 @@ def mkdocs_template_of(rel: str) -> str | None:
 def mkdocs_pages(data: Path) -> list[tuple[str, str, str]]:
     """(path, HTML, template) of every page of the MkDocs Material site."""
     return _html_pages(build_mkdocs(data), mkdocs_template_of)
+
+
+# ---------------------------------------------------------------- Nikola
+
+
+def write_nikola_sources(root: Path, seed: int = 0, posts: int = 60) -> None:
+    """Posts and pages in Nikola's Markdown with its comment metadata."""
+    rng = random.Random(seed + 505)
+    for n in range(posts):
+        slug = f"{rng.choice(_WORDS)}-{rng.choice(_WORDS)}-{n}"
+        meta = {
+            "title": _sentence(rng, 3, 7)[:-1],
+            "slug": slug,
+            "date": f"2024-{1 + n % 12:02d}-{1 + n % 27:02d} 10:{n % 60:02d}:00 UTC",
+            "tags": ", ".join(rng.sample(_TAGS, rng.randint(0, 3))),
+            "category": rng.choice(_CATEGORIES),
+            "author": rng.choice(_AUTHORS),
+        }
+        head = "".join(f".. {k}: {v}\n" for k, v in meta.items())
+        text = f"<!--\n{head}-->\n\n{_body(rng, rng.randint(0, 4))}"
+        (root / "posts" / f"{slug}.md").write_text(text, encoding="utf-8")
+    for title in _PAGES:
+        slug = title.lower().replace(" ", "-")
+        text = f"<!--\n.. title: {title}\n.. slug: {slug}\n-->\n\n{_body(rng, rng.randint(0, 2))}"
+        (root / "pages" / f"{slug}.md").write_text(text, encoding="utf-8")
+
+
+def build_nikola(data: Path, seed: int = 0) -> Path:
+    """Nikola's output folder for the blog (built once into ``data``)."""
+    root = data / "nikola-bootblog4"
+    output = root / "output"
+    if (output / "index.html").exists():
+        return output
+    exe = _tool(data, "nikola", NIKOLA)
+    if not (root / "conf.py").exists():
+        _run([str(exe), "init", "-q", str(root)], "nikola init")
+    write_nikola_sources(root, seed)
+    done = subprocess.run([str(exe), "build"], cwd=root, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"nikola build failed:\n{done.stderr[-2000:]}")
+    return output
+
+
+_NIKOLA_SINGLE = {
+    "archive.html": "list",
+    "categories/index.html": "tags",
+    "authors/index.html": "authors",
+    "listings/index.html": "listing",
+    "galleries/index.html": "gallery",
+}
+
+
+def nikola_template_of(rel: str) -> str | None:
+    """A page's Nikola template from where Nikola writes it.
+
+    >>> [nikola_template_of(p) for p in ("index-3.html", "posts/x/index.html", "2024/index.html")]
+    ['index', 'post', 'list_post']
+    >>> [nikola_template_of(p) for p in ("categories/cat_soil/index.html", "authors/index.html")]
+    ['tag', 'authors']
+    """
+    if rel in _NIKOLA_SINGLE:
+        return _NIKOLA_SINGLE[rel]
+    if re.fullmatch(r"index(-\d+)?\.html", rel):
+        return "index"
+    if re.fullmatch(r"\d{4}/index\.html", rel):
+        return "list_post"
+    top = rel.split("/", 1)[0]
+    kinds = {"posts": "post", "pages": "page", "categories": "tag", "authors": "author"}
+    return kinds.get(top) if rel.endswith("/index.html") else None
+
+
+def nikola_pages(data: Path) -> list[tuple[str, str, str]]:
+    """(path, HTML, template) of every page of the Nikola blog."""
+    return _html_pages(build_nikola(data), nikola_template_of)

@@ -55,7 +55,8 @@ against, Rust's documentation (``rust-doc``):
   extends another and changes its text counted as that other (the
   category, tag and author listings are the index; the authors, categories
   and tags lists are one term list): index, article, page, term list,
-  archives.
+  archives. MkDocs with the Material theme and its blog plugin, and Nikola
+  with its Bootstrap 4 theme, in the same module (``mkdocs``, ``nikola``).
 
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
@@ -304,10 +305,11 @@ def build(data: Path) -> dict[str, Path]:
             (rel, page, rel.split("/"), "allotments.example", kind)
             for rel, page, kind in cms_blogs.pages(data, theme)
         ]
-    sites["mkdocs"] = [
-        (rel, page, rel.split("/"), "allotments.example", kind)
-        for rel, page, kind in cms_blogs.mkdocs_pages(data)
-    ]
+    for name, blog in (("mkdocs", cms_blogs.mkdocs_pages), ("nikola", cms_blogs.nikola_pages)):
+        sites[name] = [
+            (rel, page, rel.split("/"), "allotments.example", kind)
+            for rel, page, kind in blog(data)
+        ]
     out: dict[str, Path] = {}
     for name, records in sites.items():
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
