@@ -214,8 +214,11 @@ def pair_intersections(a: BinaryRows, b: BinaryRows | None = None) -> np.ndarray
     ):
         da = a.to_dense(np.float32, used)
         db = da if b is a else b.to_dense(np.float32, used)
-        # float32 holds these integer sums exactly (k < 2**24).
-        return (da @ db.T).astype(np.float64)
+        # float32 holds these integer sums exactly (k < 2**24). The operands
+        # are 0/1, so an "invalid" flag can only be the BLAS kernel's own
+        # (OpenBLAS's syrk, for ``a @ a.T``, sets it now and then): ignored.
+        with np.errstate(invalid="ignore"):
+            return (da @ db.T).astype(np.float64)
     sa = a.to_scipy()
     sb = sa if b is a else b.to_scipy()
     return np.asarray((sa @ sb.T).todense(), dtype=np.float64)
