@@ -166,7 +166,7 @@ def _body(rng: random.Random, sections: int) -> str:
     return "\n\n".join(out) + "\n"
 
 
-def write_sources(content: Path, seed: int = 0, articles: int = 80) -> None:
+def write_pelican_sources(content: Path, seed: int = 0, articles: int = 80) -> None:
     """The blog's Markdown sources (``content/``), the same for a seed."""
     rng = random.Random(seed)
     (content / "pages").mkdir(parents=True, exist_ok=True)
@@ -230,13 +230,13 @@ def _run(cmd: list[str], what: str) -> None:
         raise SystemExit(f"{what} failed:\n{done.stderr[-2000:]}")
 
 
-def build_site(data: Path, theme: str, seed: int = 0) -> Path:
+def build_pelican(data: Path, theme: str, seed: int = 0) -> Path:
     """Pelican's output folder for ``theme`` (built once into ``data``)."""
     root = data / f"pelican-{theme}"
     output = root / "output"
     if (output / "index.html").exists():
         return output
-    write_sources(root / "content", seed)
+    write_pelican_sources(root / "content", seed)
     conf = root / "pelicanconf.py"
     conf.write_text(_CONF.format(theme=theme), encoding="utf-8")
     exe = _tool(data, "pelican", PELICAN)
@@ -254,18 +254,18 @@ def _html_pages(output: Path, label: Callable[[str], str | None]) -> list[tuple[
     return out
 
 
-def pages(data: Path, theme: str) -> list[tuple[str, str, str]]:
+def pelican_pages(data: Path, theme: str) -> list[tuple[str, str, str]]:
     """(path, HTML, template) of every page of the Pelican blog in ``theme``."""
-    return _html_pages(build_site(data, theme), template_of)
+    return _html_pages(build_pelican(data, theme), pelican_template_of)
 
 
-def template_of(rel: str) -> str | None:
+def pelican_template_of(rel: str) -> str | None:
     """A page's template from where Pelican writes it (``None``: not a page,
     such as a feed or the theme's files).
 
-    >>> [template_of(p) for p in ("index3.html", "tag/pests2.html", "pages/about.html")]
+    >>> [pelican_template_of(p) for p in ("index3.html", "tag/pests2.html", "pages/about.html")]
     ['index', 'index', 'page']
-    >>> [template_of(p) for p in ("tags.html", "archives.html", "kale-bean-3.html")]
+    >>> [pelican_template_of(p) for p in ("tags.html", "archives.html", "kale-bean-3.html")]
     ['term-list', 'archives', 'article']
     """
     if not rel.endswith(".html") or rel.startswith(("theme/", "feeds/")):

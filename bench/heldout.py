@@ -50,7 +50,7 @@ against, Rust's documentation (``rust-doc``):
   with two of its bundled themes (``notmyidea``, with a stylesheet and a
   featured first article; ``simple``, without any stylesheet). The sources
   (articles with categories, tags, authors and translations, and a few
-  pages) are written by ``bench/pelican_blog.py``; the pages are Pelican's.
+  pages) are written by ``bench/cms_blogs.py``; the pages are Pelican's.
   A page's template is the theme file rendering it, with a file that only
   extends another and changes its text counted as that other (the
   category, tag and author listings are the index; the authors, categories
@@ -67,8 +67,9 @@ as it is split at all: read its completeness and cluster count instead).
     python bench/heldout.py --data /tmp/heldout --sizes 20 50 100
 
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
-and PyPI for Pelican (installed into a virtual environment in ``--data``);
-the extracted packages, the built blogs and the corpora stay in ``--data``.
+and PyPI for Pelican, MkDocs and Nikola (installed into virtual environments
+in ``--data``); the extracted packages, the built blogs and the corpora stay
+in ``--data``.
 """
 
 from __future__ import annotations
@@ -303,7 +304,7 @@ def build(data: Path) -> dict[str, Path]:
     for theme, name in (("notmyidea", "pelican"), ("simple", "pelican-simple")):
         sites[name] = [
             (rel, page, rel.split("/"), "allotments.example", kind)
-            for rel, page, kind in cms_blogs.pages(data, theme)
+            for rel, page, kind in cms_blogs.pelican_pages(data, theme)
         ]
     for name, blog in (("mkdocs", cms_blogs.mkdocs_pages), ("nikola", cms_blogs.nikola_pages)):
         sites[name] = [
