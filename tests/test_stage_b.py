@@ -595,3 +595,34 @@ def test_a_writers_unnamed_block_does_not_weigh_in_the_order():
     # The same block unnamed is a writer's content (a table here and there):
     # it neither orders the merges nor keeps the units apart.
     assert _nearest_first(listing_named=False) == [0, 0, 0]
+
+
+# Columns: 0 main, 1 main>ul (a pager), 2 its bare item (two links: the
+# items keep only the classes they share), 3 the item's link, 4 the same
+# item named (one link: ``li.next``), 5 its link, 6 a tag list, 7 its link.
+PAGER_PARENT = np.array([-1, 0, 1, 2, 1, 4, 0, 6])
+PAGER_POSTS = [1, 1, 1, 1, 0, 0, 1, 1]
+FIRST_POST = [1, 1, 0, 0, 1, 1, 0, 0]
+
+
+def _pager_groups(renamed):
+    return agglomerate_units(
+        np.array([PAGER_POSTS, FIRST_POST], dtype=float),
+        np.array([30.0, 2.0]),
+        PAGER_PARENT,
+        weak=np.zeros(len(PAGER_PARENT), dtype=bool),
+        renamed=renamed,
+    ).tolist()
+
+
+def test_a_renamed_element_is_a_lone_element_whatever_it_holds():
+    # The oldest posts' pager holds one link, printed ``li.next`` where the
+    # other posts print a bare ``li`` for two; they have no tags either. The
+    # renamed item with its link is a lone element each side, so what is
+    # left is the tag list on one side only: one template.
+    assert _pager_groups(np.array([[2, 4], [4, 2]])) == [0, 0]
+
+
+def test_without_the_rename_the_item_is_a_block_each_side():
+    # Read as two elements, each side has a block of two items of its own.
+    assert _pager_groups(None) == [0, 1]

@@ -22,7 +22,7 @@ from ..signatures.corpus import Corpus, PageSignals, TokenInfo, token_info
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
-from .slots import generalize_slots
+from .slots import generalize_slots, renamed_pairs
 from .stage_a import cluster_block
 from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
@@ -942,6 +942,7 @@ def _merge_host_units(
         n_name,
         name_kinds,
         listed[cols],
+        renamed_pairs([tokens[c] for c in cols.tolist()]),
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -1019,6 +1020,7 @@ def _agglomerate_scalable(
     n_name: int = 0,
     name_kinds: np.ndarray | None = None,
     listed: np.ndarray | None = None,
+    renamed: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -1029,7 +1031,8 @@ def _agglomerate_scalable(
     pages witness, the block passes let any page witness. ``n_name``: route
     columns that are name shapes (between the routes and the views), and
     ``name_kinds`` which of them are kinds of name; ``listed``: the columns
-    of what a table or list lists.
+    of what a table or list lists; ``renamed``: column pairs that are one
+    element under two names.
     """
     if len(prof) <= STAGE_B_DENSE_MAX:
         return agglomerate_units(
@@ -1051,6 +1054,7 @@ def _agglomerate_scalable(
             named=named,
             row_units=row_points,
             listed=listed,
+            renamed=renamed,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -1077,6 +1081,7 @@ def _agglomerate_scalable(
             one_off=None if one_off is None else (one_off[0][idx], one_off[1]),
             named=named,
             listed=listed,
+            renamed=renamed,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -1108,6 +1113,7 @@ def _agglomerate_scalable(
             n_name,
             name_kinds,
             listed,
+            renamed,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

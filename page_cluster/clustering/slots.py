@@ -41,7 +41,7 @@ from ..signatures.corpus import Corpus
 if TYPE_CHECKING:
     from .params import ClusterParams
 
-__all__ = ["SLOT_EXCLUSIVE", "generalize_slots"]
+__all__ = ["SLOT_EXCLUSIVE", "generalize_slots", "renamed_pairs"]
 
 #: Two siblings never co-occur when they share at most this share of the pages
 #: of the rarer one.
@@ -58,6 +58,8 @@ MAX_PASSES = 3
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _NAME_PARTS = re.compile(r"[.#\[\]]")
+#: A path step: its tag, its classes, its attributes.
+_SEGMENT = re.compile(r"^([^.#\[]+)((?:\.[^.\[]+)*)(.*)$")
 
 
 def _kind(tag: str) -> str:
@@ -304,6 +306,49 @@ def _merge_siblings(
         leader[kb] = ka
         if on_merge is not None:
             on_merge(lv.tokens[ka], lv.tokens[kb])
+
+
+def renamed_pairs(tokens: list[str]) -> np.ndarray:
+    """Pairs ``(a, b)`` of tokens (both orders) that are one element under two
+    names: siblings of one tag whose classes are the other's plus more (a bare
+    ``li`` and ``li.next``; ``div.product`` and ``div.product.sale``), with the
+    same attributes and the same children.
+
+    Repeated list items keep only the classes they all share, so one pager
+    prints ``li`` for two links and ``li.next`` for one; a theme adds a state
+    class to an element on some pages. The names differ, the element and what
+    it holds do not, so as a difference between two groups of pages it is a
+    lone element each side, however large its subtree (Stage B). Elements
+    with an id are left alone, as are those whose children differ (a bare
+    ``ul`` of a tree against a ``ul.blockList`` of tables).
+
+    >>> toks = ["b", "b>ul", "b>ul>li", "b>ul>li>a", "b>ul>li.next", "b>ul>li.next>a"]
+    >>> renamed_pairs(toks).tolist()
+    [[2, 4], [4, 2]]
+    >>> renamed_pairs(["b", "b>ul", "b>ul>li", "b>ul.blockList", "b>ul.blockList>table"]).tolist()
+    []
+    """
+    children: dict[str, set[str]] = {}
+    groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]] = {}
+    for t, tok in enumerate(tokens):
+        parent, _, last = tok.rpartition(">")
+        children.setdefault(parent, set()).add(last)
+        if not parent or last.startswith("@") or "#" in last:
+            continue
+        m = _SEGMENT.match(last)
+        if m is None:
+            continue
+        tag, classes, attrs = m.group(1), m.group(2), m.group(3)
+        key = (parent, tag, attrs)
+        groups.setdefault(key, []).append((t, frozenset(c for c in classes.split(".") if c)))
+    pairs = []
+    for members in groups.values():
+        for a, ca in members:
+            for b, cb in members:
+                nested = a != b and (ca < cb or cb < ca)
+                if nested and children.get(tokens[a], set()) == children.get(tokens[b], set()):
+                    pairs.append((a, b))
+    return np.asarray(sorted(pairs), dtype=np.int64).reshape(-1, 2)
 
 
 def _find(leader: dict[int, int], x: int) -> int:

@@ -218,6 +218,7 @@ class _Units:
         name_routes: int = 0,
         name_kinds: np.ndarray | None = None,
         listed: np.ndarray | None = None,
+        renamed: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -305,6 +306,16 @@ class _Units:
         single = np.flatnonzero(count == 1)
         self.owner[single] = np.argmax(on[:, single], axis=0)
         self.shared = self.owner == -1
+        #: Columns that are one element under two names (:func:`.slots.renamed_pairs`):
+        #: ``ren_cols`` and, over them, which pairs are partners.
+        self.ren_at = np.full(prof.shape[1], -1, dtype=np.int64)
+        self.ren_cols = np.zeros(0, dtype=np.int64)
+        self.ren_partner = np.zeros((0, 0), dtype=bool)
+        if renamed is not None and len(renamed):
+            self.ren_cols = np.unique(renamed)
+            self.ren_at[self.ren_cols] = np.arange(len(self.ren_cols))
+            self.ren_partner = np.zeros((len(self.ren_cols),) * 2, dtype=bool)
+            self.ren_partner[self.ren_at[renamed[:, 0]], self.ren_at[renamed[:, 1]]] = True
 
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
@@ -732,13 +743,61 @@ class _Units:
         cols = np.flatnonzero(self.characteristic[i] & ev)
         cells = self.parent_seen[:, cols] & self.absent[:, cols]
         d_i = cells.astype(np.float64) @ mass[i, cols]
+        d_i -= self._renamed_mass(i, cols, cells, mass)
         lacking = self.parent_seen[i] & ev & self.absent[i]
         cols = np.flatnonzero(lacking & self.shared)
         d_j = (self.characteristic[:, cols] * mass[:, cols]).sum(axis=1)
+        d_j -= self._renamed_mass_there(i, cols, mass)
         cols, rows = self._owned_by_others(i, lacking)
         weights = self.characteristic[rows, cols] * mass[rows, cols]
+        weights -= self._renamed_owned(i, cols, rows, mass)
         d_j = d_j + np.bincount(rows, weights=weights, minlength=len(d_j))
         return d_i >= self.t_substantial, d_j >= self.t_substantial
+
+    def _renamed_mass(
+        self, i: int, cols: np.ndarray, cells: np.ndarray, mass: np.ndarray
+    ) -> np.ndarray:
+        """Per unit: the mass beyond one item of ``i``'s differing roots (its
+        ``cols``, lacking where ``cells``) that the unit has under another name
+        (:func:`.slots.renamed_pairs`): a renamed element is a lone element."""
+        out = np.zeros(len(self.prof))
+        sel = self.ren_at[cols] >= 0
+        if not sel.any():
+            return out
+        rc = self.ren_cols
+        other = (self.characteristic[:, rc] & self.absent[i, rc]).astype(np.float32)
+        partner = self.ren_partner[self.ren_at[cols[sel]]].astype(np.float32)
+        renamed = ((other @ partner.T) > 0) & cells[:, sel]
+        return renamed.astype(np.float64) @ np.maximum(mass[i, cols[sel]] - 1.0, 0.0)
+
+    def _renamed_mass_there(self, i: int, cols: np.ndarray, mass: np.ndarray) -> np.ndarray:
+        """Per unit: the mass beyond one item of its differing roots among
+        ``cols`` (shared columns ``i`` lacks) that ``i`` has under another name."""
+        out = np.zeros(len(self.prof))
+        sel = self.ren_at[cols] >= 0
+        if not sel.any():
+            return out
+        rc, mine = self.ren_cols, cols[sel]
+        partner = self.ren_partner[self.ren_at[mine]] & self.characteristic[i, rc]
+        renamed = (self.absent[:, rc].astype(np.float32) @ partner.T.astype(np.float32)) > 0
+        renamed &= self.characteristic[:, mine]
+        return (renamed * np.maximum(mass[:, mine] - 1.0, 0.0)).sum(axis=1)
+
+    def _renamed_owned(
+        self, i: int, cols: np.ndarray, rows: np.ndarray, mass: np.ndarray
+    ) -> np.ndarray:
+        """As :meth:`_renamed_mass_there` for columns one unit holds alone
+        (cell ``n`` is unit ``rows[n]`` at ``cols[n]``)."""
+        out = np.zeros(len(cols))
+        sel = np.flatnonzero(self.ren_at[cols] >= 0)
+        if not len(sel):
+            return out
+        rc = self.ren_cols
+        partner = self.ren_partner[self.ren_at[cols[sel]]] & self.characteristic[i, rc]
+        renamed = (partner & self.absent[rows[sel]][:, rc]).any(axis=1)
+        renamed &= self.characteristic[rows[sel], cols[sel]]
+        out[sel] = renamed * np.maximum(mass[rows[sel], cols[sel]] - 1.0, 0.0)
+        return out
 
     def _sides(
         self, i: int, evidence: np.ndarray, *, significant: bool | str = False
@@ -827,6 +886,7 @@ def agglomerate_units(
     name_routes: int = 0,
     name_kinds: np.ndarray | None = None,
     listed: np.ndarray | None = None,
+    renamed: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -850,7 +910,9 @@ def agglomerate_units(
     them any folder difference counts), then per view (``view_routes``).
     ``name_kinds`` marks the name-shape columns that are kinds of name (see
     :meth:`_Units._other_kind`); ``listed`` the columns of what a table or
-    list lists (see :meth:`_Units.blocked`).
+    list lists (see :meth:`_Units.blocked`); ``renamed`` the column pairs that
+    are one element under two names (:func:`.slots.renamed_pairs`): as a
+    difference such an element is a lone element, whatever it holds.
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -897,6 +959,7 @@ def agglomerate_units(
         name_routes,
         None if name_kinds is None else np.asarray(name_kinds, dtype=bool),
         None if listed is None else np.asarray(listed, dtype=bool),
+        None if renamed is None else np.asarray(renamed, dtype=np.int64).reshape(-1, 2),
     )
     ids = np.arange(k)
     group = np.arange(k)
