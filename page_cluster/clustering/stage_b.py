@@ -737,7 +737,10 @@ class _Units:
         ``ev`` with their subtree ``mass``), counting only differences of at
         least :data:`SUBSTANTIAL` items (a subtree, or several roots): a lone
         element on one side and its absence on the other is how a template's
-        own branch looks (a "no directives" line where a list would be)."""
+        own branch looks (a "no directives" line where a list would be). An
+        element the other side has under another name (``li.next`` against a
+        bare ``li``, see :func:`.slots.renamed_pairs`) is one item, whatever
+        its subtree holds."""
         if ev is None or mass is None:
             ev, mass = self.evidence, self.mass
         cols = np.flatnonzero(self.characteristic[i] & ev)
