@@ -395,6 +395,93 @@ def test_without_the_one_off_witness_a_missing_paragraph_alone_merges():
     assert manual_groups(0.05, [0.0, 0.0]) == [0, 0]
 
 
+def owned_groups(rate: float, sizes: list[float], alike: bool = False) -> list[int]:
+    """The manual above, but the class-named table is on every page of a
+    small unit (two pages of each index kind) and on no other unit's pages:
+    no page carries a one-off block, the unit owns one."""
+    n = len(sizes)
+    prof = np.array([[1, 1, 1, 0, 0]] + [[1, 1, 0, 1, 1]] * (n - 1), dtype=float)
+    # Each small unit's table is its own (columns 3 and 4 per unit).
+    prof = np.hstack(
+        [prof[:, :3]] + [np.where(np.arange(n)[:, None] == u, prof[:, 3:], 0) for u in range(1, n)]
+    )
+    parent = np.concatenate([[-1, 0, 1], *[[1, 3 + 2 * (u - 1)] for u in range(1, n)]])
+    weak = np.concatenate([[False] * 3, [True, True] * (n - 1)])
+    base = np.concatenate([[1.0, 1.0, rate], [0.05, 1.0] * (n - 1)])
+    return agglomerate_units(
+        prof,
+        np.asarray(sizes),
+        parent,
+        ~weak,
+        weak=weak,
+        base_rate=base,
+        one_off=(np.zeros(n), 0.0),
+        named_alike=np.array([[2, 3], [3, 2]]) if alike else None,
+    ).tolist()
+
+
+def test_a_few_pages_sharing_a_block_no_other_page_has_and_no_paragraph_are_a_template():
+    # Two index pages among twenty share a generated table no other page has
+    # and lack the paragraph 95% of the pages have: neither is a one-off, and
+    # the table alone is an optional block; both at once are beyond chance.
+    assert owned_groups(0.95, [18.0, 2.0]) == [0, 1]
+
+
+def test_owned_blocks_are_not_notable_where_most_pages_are_in_units_owning_one():
+    # Every small unit owns a block of its own and they are most of the site
+    # (own share 0.8): lacking a paragraph on 80% of the pages is chance.
+    assert owned_groups(0.8, [4.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0]) == [0] * 9
+    # ... while on a site where they are rare it is not.
+    assert owned_groups(0.8, [40.0, 2.0]) == [0, 1]
+
+
+def test_an_owned_block_that_renames_an_element_others_have_is_that_element():
+    # The small unit's "block" is the bare element of the others under another
+    # name (a one-row table's ``tr.even`` for the ``tr`` of longer ones): one
+    # element, not a block of its own beside a missing part.
+    assert owned_groups(0.95, [18.0, 2.0], alike=True) == [0, 0]
+
+
+def _manual_page(k: int, kind: str | None) -> dict:
+    """A generated manual's node: navigation, a heading, then prose, or for an
+    index node a generated index table of its kind and no prose."""
+    if kind is None:
+        body = "".join(f"<p>Paragraph {k}.{j} of the node.</p>" for j in range(1 + k % 3))
+        if k % 4 == 0:
+            body += '<pre class="example">x = 1</pre>'
+    else:
+        rows = "".join(
+            f'<tr><td></td><td><a href="n{j}.html#i{j}">entry {j}</a>:</td>'
+            f'<td><a href="n{j}.html">Node {j}</a></td></tr>'
+            for j in range(3 + k % 5)
+        )
+        body = (
+            '<table><tr><th>Jump to:</th><td><a class="summary-letter" href="#A">A</a></td>'
+            f'</tr></table><table class="index-{kind}">{rows}</table>'
+        )
+    html = (
+        '<html><head><link rel="stylesheet" href="/m.css"></head><body>'
+        f'<div class="section" id="n{k}"><div class="header"><p>Next: '
+        f'<a href="n{k + 1}.html" rel="next">Node {k + 1}</a></p></div><hr>'
+        f'<h3 class="section">Node {k}</h3>{body}</div></body></html>'
+    )
+    return {"id": f"https://manual.test/n{k}.html", "html": html}
+
+
+def test_a_manuals_index_nodes_are_apart_from_its_prose_nodes_in_a_small_sample():
+    # Thirty prose nodes and three index nodes (two of one index, one of
+    # another): the two that share a table no prose node has are a template
+    # with the third, not optional blocks of the prose nodes.
+    from page_cluster.api.resolve import run_clustering
+
+    pages = [_manual_page(k, None) for k in range(30)]
+    pages += [_manual_page(30, "cp"), _manual_page(31, "cp"), _manual_page(32, "fn")]
+    keys = run_clustering(pages).page_keys
+    assert len(set(keys[:30])) == 1
+    assert len(set(keys[30:])) == 1
+    assert keys[0] != keys[30]
+
+
 # A generated reference: 0 body, 1 the contents area, 2 a code listing right
 # below it (content: a head, on 40% of the host's pages), 3 a text block and
 # 4 its list (template structure, a subtree of two items).

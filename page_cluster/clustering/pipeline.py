@@ -942,7 +942,8 @@ def _merge_host_units(
         n_name,
         name_kinds,
         listed[cols],
-        renamed_pairs([tokens[c] for c in cols.tolist()]),
+        renamed_pairs(names := [tokens[c] for c in cols.tolist()]),
+        renamed_pairs(names, same_children=False),
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -1021,6 +1022,7 @@ def _agglomerate_scalable(
     name_kinds: np.ndarray | None = None,
     listed: np.ndarray | None = None,
     renamed: np.ndarray | None = None,
+    named_alike: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -1055,6 +1057,7 @@ def _agglomerate_scalable(
             row_units=row_points,
             listed=listed,
             renamed=renamed,
+            named_alike=named_alike,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -1082,6 +1085,7 @@ def _agglomerate_scalable(
             named=named,
             listed=listed,
             renamed=renamed,
+            named_alike=named_alike,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -1114,6 +1118,7 @@ def _agglomerate_scalable(
             name_kinds,
             listed,
             renamed,
+            named_alike,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

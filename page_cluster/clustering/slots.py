@@ -308,7 +308,7 @@ def _merge_siblings(
             on_merge(lv.tokens[ka], lv.tokens[kb])
 
 
-def renamed_pairs(tokens: list[str]) -> np.ndarray:
+def renamed_pairs(tokens: list[str], *, same_children: bool = True) -> np.ndarray:
     """Pairs ``(a, b)`` of tokens (both orders) that are one element under two
     names: siblings of one tag whose classes are the other's plus more (a bare
     ``li`` and ``li.next``; ``div.product`` and ``div.product.sale``), with the
@@ -327,6 +327,14 @@ def renamed_pairs(tokens: list[str]) -> np.ndarray:
     [[2, 4], [4, 2]]
     >>> renamed_pairs(["b", "b>ul", "b>ul>li", "b>ul.blockList", "b>ul.blockList>table"]).tolist()
     []
+
+    Without ``same_children``, the names alone: the element's place, tag and
+    attributes, whatever it holds (a one-row table's ``tr.even`` and the
+    bare ``tr`` of longer ones, whose cells differ).
+
+    >>> toks = ["b", "b>ul", "b>ul>li", "b>ul.blockList", "b>ul.blockList>table"]
+    >>> renamed_pairs(toks, same_children=False).tolist()
+    [[1, 3], [3, 1]]
     """
     children: dict[str, set[str]] = {}
     groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]] = {}
@@ -346,7 +354,10 @@ def renamed_pairs(tokens: list[str]) -> np.ndarray:
         for a, ca in members:
             for b, cb in members:
                 nested = a != b and (ca < cb or cb < ca)
-                if nested and children.get(tokens[a], set()) == children.get(tokens[b], set()):
+                if nested and (
+                    not same_children
+                    or children.get(tokens[a], set()) == children.get(tokens[b], set())
+                ):
                     pairs.append((a, b))
     return np.asarray(sorted(pairs), dtype=np.int64).reshape(-1, 2)
 

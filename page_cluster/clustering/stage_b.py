@@ -13,8 +13,9 @@ each other, while optional parts come and go independently
 units' neighbourhood (:func:`_witnesses`): a page of a third template that
 happens to use both kinds of part says nothing about these two. One
 difference counts although it is not a template's own structure on both
-sides: pages that each carry a one-off block and lack a part typical of the
-site, beyond chance (:meth:`_Units._one_off`). Between units the generator
+sides: pages that each carry a one-off block (or a block only their unit
+has) and lack a part typical of the site, beyond chance
+(:meth:`_Units._one_off`). Between units the generator
 names alike (``dir*.html``, ``mod*.html``), what a table or a list lists (a
 cell's content, an entry's links and code words) is data, not a witness
 (:meth:`_Units.blocked`).
@@ -219,6 +220,7 @@ class _Units:
         name_kinds: np.ndarray | None = None,
         listed: np.ndarray | None = None,
         renamed: np.ndarray | None = None,
+        named_alike: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -316,6 +318,16 @@ class _Units:
             self.ren_at[self.ren_cols] = np.arange(len(self.ren_cols))
             self.ren_partner = np.zeros((len(self.ren_cols),) * 2, dtype=bool)
             self.ren_partner[self.ren_at[renamed[:, 0]], self.ren_at[renamed[:, 1]]] = True
+        #: Column pairs that are one element's names whatever it holds.
+        self.alike = np.zeros((0, 2), dtype=np.int64) if named_alike is None else named_alike
+        #: Per unit: do its pages carry a block of rare structure that no other
+        #: unit's pages have (see :meth:`_one_off`)? And how common such units'
+        #: pages are across the host, one-off carriers included.
+        self.owns_block = self._own_blocks()
+        self.own_share = 1.0
+        if self.carry is not None:
+            carriers = self.owns_block | (self.carry >= self.t_char)
+            self.own_share = float(self.sizes[carriers].sum() / max(self.sizes.sum(), 1.0))
 
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
@@ -341,6 +353,7 @@ class _Units:
             "absent",
             "characteristic",
             "mass",
+            "owns_block",
         ):
             setattr(self, name, getattr(self, name)[keep])
         self.mass_any = self.mass_any[keep] if self.view_routes else self.mass
@@ -354,6 +367,44 @@ class _Units:
         local[keep] = np.arange(len(keep))
         owned = self.owner >= 0
         self.owner[owned] = local[self.owner[owned]]
+
+    def _own_blocks(self, unit: int | None = None) -> np.ndarray:
+        """Per unit (or for ``unit`` alone): does it own a block of rare
+        structure, :data:`SUBSTANTIAL` items on :data:`CHARACTERISTIC` of its
+        pages that no other unit has?"""
+        k = len(self.prof)
+        out = np.zeros(k, dtype=bool)
+        if self.weak is None:
+            return out
+        owned = self.weak & (self.owner >= 0)
+        if unit is not None:
+            owned &= self.owner == unit
+        cols = np.flatnonzero(owned)
+        cols = cols[self.characteristic[self.owner[cols], cols]]
+        if not len(cols):
+            return out
+        flag = np.zeros(len(owned), dtype=bool)
+        flag[cols] = True
+        par = self.parent_cols
+        linked = flag & ~self.top & flag[par] & (self.owner[par] == self.owner)
+        size = flag.astype(np.int64)
+        for level in self.levels:
+            kids = level[linked[level]]
+            np.add.at(size, par[kids], size[kids])
+        roots = cols[(size[cols] >= self.t_substantial) & ~linked[cols]]
+        if len(roots) and len(self.alike):
+            # A block under another name of an element other units have (a
+            # one-row table's ``tr.even`` for the bare ``tr`` of longer ones)
+            # is that element, not a block of the unit's own.
+            a, b = self.alike[:, 0], self.alike[:, 1]
+            hit = np.isin(a, roots)
+            a, b = a[hit], b[hit]
+            u = self.owner[a]
+            elsewhere = self.characteristic[:, b].sum(axis=0) - self.characteristic[u, b]
+            renamed = self.absent[u, b] & (elsewhere > 0)
+            roots = roots[~np.isin(roots, a[renamed])]
+        out[self.owner[roots]] = True
+        return out
 
     def pool_owner(self, i: int, j: int) -> None:
         """Unit ``j`` was pooled into ``i``: its own columns are now ``i``'s."""
@@ -374,6 +425,7 @@ class _Units:
         self.absent[i] = p <= self.t_absent
         self.characteristic[i] = p >= self.t_char
         self._refresh_mass(i)
+        self.owns_block[i] = self._own_blocks(i)[i]
         if self.routes is not None:
             self.kept[i] = self.routes[i, : self.n_routes].max(initial=0.0) >= self.t_majority
             if self.name_kinds is not None:
@@ -688,19 +740,31 @@ class _Units:
         *and* lack what most pages have are both at once. The chance of
         carrying one is the host's share of such pages, so on a site whose
         writers often add one-off blocks, a page with one is not notable.
+
+        A block that a few pages share and no other unit's pages have (two
+        index pages of one kind, their table the same) is carried the same
+        way by the unit that owns it (:meth:`_own_blocks`), at the host's
+        share of pages in units that own one or carry a one-off block: in a
+        small sample the index pages of a manual come in twos and threes, and
+        their table is then on more than one page without being any less
+        their own. An owned block that is another name of an element other
+        units have (a one-row table's ``tr.even`` for the bare ``tr`` of
+        longer tables) is that element, not a block.
         """
         k = len(self.prof)
         out = np.zeros(k, dtype=bool)
         if self.carry is None:
             return out
-        carries = self.carry >= self.t_char
+        one_off = self.carry >= self.t_char
+        owns = self.owns_block & ~one_off
+        carries = one_off | owns
         lacks = self.carry <= self.t_absent
         if not carries.any() or not (carries[i] or lacks[i]):
             return out
         missing_here, missing_there = self._missing(i, self.heads | self.evidence)
-        share = self.one_off_share
+        share = np.where(one_off, self.one_off_share, self.own_share)
         if carries[i]:
-            chance = share ** self.sizes[i] * missing_here
+            chance = share[i] ** self.sizes[i] * missing_here
             out |= lacks & (missing_here < 1.0) & (chance <= self.t_significance)
         if lacks[i]:
             chance = share**self.sizes * missing_there
@@ -890,6 +954,7 @@ def agglomerate_units(
     name_kinds: np.ndarray | None = None,
     listed: np.ndarray | None = None,
     renamed: np.ndarray | None = None,
+    named_alike: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -916,6 +981,9 @@ def agglomerate_units(
     list lists (see :meth:`_Units.blocked`); ``renamed`` the column pairs that
     are one element under two names (:func:`.slots.renamed_pairs`): as a
     difference such an element is a lone element, whatever it holds.
+    ``named_alike`` the pairs that are one element's two names whatever each
+    holds (``renamed_pairs(..., same_children=False)``): an element under
+    another name is no block of a unit's own (:meth:`_Units._one_off`).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -963,6 +1031,7 @@ def agglomerate_units(
         None if name_kinds is None else np.asarray(name_kinds, dtype=bool),
         None if listed is None else np.asarray(listed, dtype=bool),
         None if renamed is None else np.asarray(renamed, dtype=np.int64).reshape(-1, 2),
+        None if named_alike is None else np.asarray(named_alike, dtype=np.int64).reshape(-1, 2),
     )
     ids = np.arange(k)
     group = np.arange(k)
