@@ -416,7 +416,7 @@ def owned_groups(rate: float, sizes: list[float], alike: bool = False) -> list[i
         weak=weak,
         base_rate=base,
         one_off=(np.zeros(n), 0.0),
-        named_alike=np.array([[2, 3], [3, 2]]) if alike else None,
+        renamed_any=np.array([[2, 3], [3, 2]]) if alike else None,
     ).tolist()
 
 

@@ -1022,7 +1022,7 @@ def _agglomerate_scalable(
     name_kinds: np.ndarray | None = None,
     listed: np.ndarray | None = None,
     renamed: np.ndarray | None = None,
-    named_alike: np.ndarray | None = None,
+    renamed_any: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -1034,7 +1034,7 @@ def _agglomerate_scalable(
     columns that are name shapes (between the routes and the views), and
     ``name_kinds`` which of them are kinds of name; ``listed``: the columns
     of what a table or list lists; ``renamed``: column pairs that are one
-    element under two names.
+    element under two names, and ``renamed_any`` those whatever each holds.
     """
     if len(prof) <= STAGE_B_DENSE_MAX:
         return agglomerate_units(
@@ -1057,7 +1057,7 @@ def _agglomerate_scalable(
             row_units=row_points,
             listed=listed,
             renamed=renamed,
-            named_alike=named_alike,
+            renamed_any=renamed_any,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -1085,7 +1085,7 @@ def _agglomerate_scalable(
             named=named,
             listed=listed,
             renamed=renamed,
-            named_alike=named_alike,
+            renamed_any=renamed_any,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -1118,7 +1118,7 @@ def _agglomerate_scalable(
             name_kinds,
             listed,
             renamed,
-            named_alike,
+            renamed_any,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

@@ -220,7 +220,7 @@ class _Units:
         name_kinds: np.ndarray | None = None,
         listed: np.ndarray | None = None,
         renamed: np.ndarray | None = None,
-        named_alike: np.ndarray | None = None,
+        renamed_any: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -319,7 +319,7 @@ class _Units:
             self.ren_partner = np.zeros((len(self.ren_cols),) * 2, dtype=bool)
             self.ren_partner[self.ren_at[renamed[:, 0]], self.ren_at[renamed[:, 1]]] = True
         #: Column pairs that are one element's names whatever it holds.
-        self.alike = np.zeros((0, 2), dtype=np.int64) if named_alike is None else named_alike
+        self.ren_any = np.zeros((0, 2), dtype=np.int64) if renamed_any is None else renamed_any
         #: Per unit: do its pages carry a block of rare structure that no other
         #: unit's pages have (see :meth:`_one_off`)? And how common such units'
         #: pages are across the host, one-off carriers included.
@@ -392,11 +392,11 @@ class _Units:
             kids = level[linked[level]]
             np.add.at(size, par[kids], size[kids])
         roots = cols[(size[cols] >= self.t_substantial) & ~linked[cols]]
-        if len(roots) and len(self.alike):
+        if len(roots) and len(self.ren_any):
             # A block under another name of an element other units have (a
             # one-row table's ``tr.even`` for the bare ``tr`` of longer ones)
             # is that element, not a block of the unit's own.
-            a, b = self.alike[:, 0], self.alike[:, 1]
+            a, b = self.ren_any[:, 0], self.ren_any[:, 1]
             hit = np.isin(a, roots)
             a, b = a[hit], b[hit]
             u = self.owner[a]
@@ -756,8 +756,7 @@ class _Units:
         if self.carry is None:
             return out
         one_off = self.carry >= self.t_char
-        owns = self.owns_block & ~one_off
-        carries = one_off | owns
+        carries = one_off | self.owns_block
         lacks = self.carry <= self.t_absent
         if not carries.any() or not (carries[i] or lacks[i]):
             return out
@@ -954,7 +953,7 @@ def agglomerate_units(
     name_kinds: np.ndarray | None = None,
     listed: np.ndarray | None = None,
     renamed: np.ndarray | None = None,
-    named_alike: np.ndarray | None = None,
+    renamed_any: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -981,7 +980,7 @@ def agglomerate_units(
     list lists (see :meth:`_Units.blocked`); ``renamed`` the column pairs that
     are one element under two names (:func:`.slots.renamed_pairs`): as a
     difference such an element is a lone element, whatever it holds.
-    ``named_alike`` the pairs that are one element's two names whatever each
+    ``renamed_any`` the pairs that are one element's two names whatever each
     holds (``renamed_pairs(..., same_children=False)``): an element under
     another name is no block of a unit's own (:meth:`_Units._one_off`).
 
@@ -1031,7 +1030,7 @@ def agglomerate_units(
         None if name_kinds is None else np.asarray(name_kinds, dtype=bool),
         None if listed is None else np.asarray(listed, dtype=bool),
         None if renamed is None else np.asarray(renamed, dtype=np.int64).reshape(-1, 2),
-        None if named_alike is None else np.asarray(named_alike, dtype=np.int64).reshape(-1, 2),
+        None if renamed_any is None else np.asarray(renamed_any, dtype=np.int64).reshape(-1, 2),
     )
     ids = np.arange(k)
     group = np.arange(k)
