@@ -1,146 +1,72 @@
-"""The forked ordered map: order, state, errors, early stops, no stray processes."""
+"""When a process may fork, and the forked ordered map's cases in a process that may.
+
+A full test run imports libraries that start native threads, so it may not fork
+(:func:`can_fork` says no). The fork cases (``fork_cases.py``) and the module's
+runnable example therefore run in a fresh interpreter started here.
+"""
 
 from __future__ import annotations
 
-import os
-import threading
-import time
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from page_cluster.parallel.fork_pool import WorkerError, can_fork, ordered_map
+import page_cluster.parallel.fork_pool as fork_pool
 
-pytestmark = pytest.mark.skipif(not can_fork(), reason="needs fork (POSIX, no threads)")
-
-
-def child_pids() -> set[int]:
-    """This process's children, running or not yet reaped (Linux /proc)."""
-    out: set[int] = set()
-    for task in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{task}/children") as fh:
-            out.update(int(x) for x in fh.read().split())
-    return out
+ROOT = Path(__file__).resolve().parents[1]
+CASES = Path(__file__).with_name("fork_cases.py")
+MODULE = ROOT / "page_cluster" / "parallel" / "fork_pool.py"
 
 
-@pytest.fixture(autouse=True)
-def no_stray_workers():
-    """Every test must leave no worker behind, running or unreaped."""
-    before = child_pids()
-    yield
-    assert child_pids() <= before
+def test_the_fork_cases_pass_in_a_fresh_single_threaded_interpreter():
+    tests = sum(
+        isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+        for node in ast.parse(CASES.read_text()).body
+    )
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "addopts=",
+            "--doctest-modules",
+            str(CASES),
+            str(MODULE),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+    assert res.returncode == 0, res.stdout[-6000:] + res.stderr[-2000:]
+    summary = res.stdout.strip().splitlines()[-1]
+    # Every case ran and passed (none skipped), plus the module's doctest.
+    assert re.fullmatch(rf"{tests + 1} passed in [\d.]+s", summary), summary
 
 
-def record_order(state: list[int], item: int) -> tuple[int, int]:
-    state.append(item)
-    return item * 3, len(state)
-
-
-@settings(max_examples=25, deadline=None)
-@given(
-    items=st.lists(st.integers(-1000, 1000), max_size=40),
-    jobs=st.integers(1, 3),
-    per_worker=st.integers(1, 3),
-    window=st.integers(1, 8),
+@pytest.mark.parametrize(
+    ("python_threads", "kernel_threads", "expected"),
+    [(1, 1, True), (1, 3, False), (2, 2, False), (2, None, False), (1, None, True)],
 )
-def test_results_come_in_item_order_whatever_the_pool_shape(items, jobs, per_worker, window):
-    out = list(
-        ordered_map(record_order, items, jobs=jobs, init=list, per_worker=per_worker, window=window)
-    )
-    assert [r[0] for _, r in out] == [x * 3 for x in items]
-    # Each worker saw its items in the order they were given: its counter rises.
-    for w in {w for w, _ in out}:
-        counts = [r[1] for ww, r in out if ww == w]
-        assert counts == list(range(1, len(counts) + 1))
+def test_fork_needs_one_thread_by_both_counts(
+    monkeypatch, python_threads, kernel_threads, expected
+):
+    monkeypatch.setattr(fork_pool.threading, "active_count", lambda: python_threads)
+    monkeypatch.setattr(fork_pool, "os_thread_count", lambda: kernel_threads)
+    assert fork_pool.can_fork() is expected
 
 
-def fail_on_seven(_state: None, item: int) -> int:
-    if item == 7:
-        raise KeyError(f"item {item}")
-    return item
-
-
-def test_a_worker_exception_is_raised_here_and_every_worker_is_reaped():
-    with pytest.raises(KeyError, match="item 7"):
-        list(ordered_map(fail_on_seven, range(20), jobs=2, init=lambda: None))
-
-
-class Unpicklable(Exception):
-    def __reduce__(self):
-        raise TypeError("no pickling")
-
-
-def raise_unpicklable(_state: None, item: int) -> int:
-    raise Unpicklable("boom")
-
-
-def test_an_exception_that_cannot_travel_arrives_as_text():
-    with pytest.raises(WorkerError, match="Unpicklable: boom"):
-        list(ordered_map(raise_unpicklable, range(3), jobs=2, init=lambda: None))
-
-
-def die_on_three(_state: None, item: int) -> int:
-    if item == 3:
-        os._exit(9)
-    return item
-
-
-def test_a_worker_that_dies_is_reported_with_its_exit_status():
-    with pytest.raises(WorkerError, match="stopped unexpectedly \\(exit status 9\\)"):
-        list(ordered_map(die_on_three, range(10), jobs=2, init=lambda: None))
-
-
-def slow_after_first(_state: None, item: int) -> int:
-    if item:
-        time.sleep(30)
-    return item
-
-
-def test_stopping_early_ends_the_workers_promptly():
-    it = ordered_map(slow_after_first, range(100), jobs=2, init=lambda: None)
-    assert next(it) == (0, 0)  # item 0, on the first worker
-    started = time.monotonic()
-    it.close()  # workers are busy with 30-second items: they are killed, not awaited
-    assert time.monotonic() - started < 5
-
-
-def echo_big(_state: None, item: bytes) -> bytes:
-    return item * 2
-
-
-def test_messages_larger_than_a_pipe_do_not_deadlock():
-    items = [bytes([i]) * (3 << 20) for i in range(6)]  # 3 MiB each, 6 MiB back
-    out = [r for _, r in ordered_map(echo_big, items, jobs=2, init=lambda: None, per_worker=2)]
-    assert [len(r) for r in out] == [6 << 20] * 6
-    assert [r[:1] for r in out] == [bytes([i]) for i in range(6)]
-
-
-def first_is_slow(_state: None, item: int) -> int:
-    if item == 0:
-        time.sleep(1.0)
-    return item
-
-
-def test_a_slow_item_does_not_hold_up_the_other_worker():
-    out = list(
-        ordered_map(first_is_slow, range(41), jobs=2, init=lambda: None, per_worker=2, window=100)
-    )
-    slow_worker = out[0][0]
-    assert [r for _, r in out] == list(range(41))
-    assert sum(1 for w, _ in out if w != slow_worker) >= 30
-
-
-def test_refuses_to_fork_a_threaded_process_and_bad_arguments():
-    with pytest.raises(ValueError, match="at least 1"):
-        list(ordered_map(echo_big, [], jobs=0, init=lambda: None))
-    stop = threading.Event()
-    t = threading.Thread(target=stop.wait)
-    t.start()
-    try:
-        assert not can_fork()
-        with pytest.raises(RuntimeError, match="single-threaded"):
-            list(ordered_map(echo_big, [b"x"], jobs=1, init=lambda: None))
-    finally:
-        stop.set()
-        t.join()
+def test_the_kernel_count_sees_this_process_threads():
+    # Linux lists each thread under /proc/self/task; the count includes this one.
+    count = fork_pool.os_thread_count()
+    if not sys.platform.startswith("linux"):
+        pytest.skip("no /proc/self/task outside Linux: only Python's threads are counted there")
+    assert count is not None and count >= 1

@@ -22,7 +22,6 @@ import pytest
 from lxml import etree
 
 from page_cluster.base.limits import Limits
-from page_cluster.cli import main as cli_main
 from page_cluster.io import open_pages
 from page_cluster.io.json_file import check_writable, output_kind, write_json_atomic
 from page_cluster.io.jsonl import InputError, read_bounded_lines
@@ -394,25 +393,42 @@ def test_stdout_on_a_full_device():
     assert res.returncode == 1 and b"cannot write the output" in res.stderr
 
 
-def test_a_killed_parse_worker_is_an_error(monkeypatch):
-    from page_cluster.ingest import parallel_parse
+KILL_A_WORKER = """
+import io, json, os, signal, sys
+from page_cluster.cli import main as cli_main
+from page_cluster.ingest import parallel_parse
 
-    real = parallel_parse.run_task
+parent = os.getpid()
+real = parallel_parse.run_task
 
-    def deadly(task, *args):
-        html = getattr(task, "html", b"") or b""
-        if b"kill-me" in html and os.getpid() != parent:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return real(task, *args)
 
-    parent = os.getpid()
-    monkeypatch.setattr(parallel_parse, "run_task", deadly)
-    records = [{"id": i, "html": f"<p>{'kill-me' if i == 40 else i}</p>"} for i in range(80)]
-    args = cli_main.build_parser().parse_args(["--jobs", "2", "--format", "json"])
-    stdin = io.BytesIO(json.dumps(records).encode())
-    out, err = io.StringIO(), io.StringIO()
-    assert cli_main.run_cluster_command(args, stdin, out, err) == 1
-    assert "stopped unexpectedly" in err.getvalue() and out.getvalue() == ""
+def deadly(task, *args):
+    html = getattr(task, "html", b"") or b""
+    if b"kill-me" in html and os.getpid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(task, *args)
+
+
+parallel_parse.run_task = deadly  # seen by the forked workers
+records = [{"id": i, "html": f"<p>{'kill-me' if i == 40 else i}</p>"} for i in range(80)]
+args = cli_main.build_parser().parse_args(["--jobs", "2", "--format", "json"])
+out, err = io.StringIO(), io.StringIO()
+code = cli_main.run_cluster_command(args, io.BytesIO(json.dumps(records).encode()), out, err)
+print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}))
+"""
+
+
+def test_a_killed_parse_worker_is_an_error():
+    # A fresh interpreter, as the command line is: it forks its parsing workers,
+    # which inherit the patched parser (this test process runs threads, so it
+    # would start its workers with spawn, which does not carry the patch).
+    res = subprocess.run(
+        [sys.executable, "-c", KILL_A_WORKER], capture_output=True, text=True, timeout=120
+    )
+    assert res.returncode == 0, res.stderr
+    got = json.loads(res.stdout.strip().splitlines()[-1])
+    assert got["code"] == 1, got
+    assert "stopped unexpectedly" in got["err"] and got["out"] == ""
 
 
 # ---------------------------------------------------------------------------

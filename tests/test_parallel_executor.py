@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import subprocess
+import sys
 
 import pytest
 
@@ -79,3 +81,49 @@ def test_on_start_is_called_once_and_errors_reach_the_caller() -> None:
     with pytest.raises(ValueError, match="three"):
         list(results)
     assert started == [1]
+
+
+#: A user's script: it loads the library (and numpy's threads with it), then
+#: clusters with two jobs; ``GUARD`` decides whether its work is under the
+#: ``__main__`` guard that spawned workers need.
+USER_SCRIPT = """
+import os
+from page_cluster import resolve_page_cluster_keys
+
+pages = [{{"id": i, "html": f"<main><p>{{i}}</p></main>"}} for i in range(120)]
+
+
+def work():
+    assert len(os.listdir("/proc/self/task")) > 1  # numpy's threads: no fork
+    keys = resolve_page_cluster_keys(pages, n_jobs=2)
+    print("OK", keys == resolve_page_cluster_keys(pages, n_jobs=1))
+
+
+{guard}
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts threads in /proc")
+@pytest.mark.parametrize("guarded", [True, False])
+def test_a_script_that_loaded_numpy_gets_spawned_workers_or_a_clear_error(tmp_path, guarded):
+    guard = 'if __name__ == "__main__":\n    work()' if guarded else "work()"
+    script = tmp_path / "user_script.py"
+    script.write_text(USER_SCRIPT.format(guard=guard))
+    res = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    if guarded:
+        assert res.returncode == 0, res.stderr[-3000:]
+        assert res.stdout.strip() == "OK True", res.stderr[-3000:]
+    else:
+        # Each spawned worker re-ran the script, could not start a pool of its
+        # own and stopped: the script fails, and its error says how to fix it.
+        assert res.returncode == 1 and "OK" not in res.stdout
+        raised = [
+            line
+            for line in res.stderr.splitlines()
+            if line.startswith("concurrent.futures.process.BrokenProcessPool: ")
+        ]
+        # The last one raised (the first is the pool's own, chained to it).
+        assert raised, res.stderr[-3000:]
+        assert '`if __name__ == "__main__":`' in raised[-1] and "n_jobs=1" in raised[-1]

@@ -3,17 +3,16 @@
 ``page-cluster app`` serves this file; ``streamlit run app.py`` (the repository's
 launcher) calls :func:`main`. The views are the scripts in ``views/``, listed
 in :mod:`page_cluster.app.nav`.
+
+The app is imported inside :func:`main`, not at the top: Streamlit installs
+this file as ``__main__``, so a worker process the app starts with spawn (to
+parse a large crawl) imports it again, as ``__mp_main__``, before doing its
+work. It needs none of the app (Streamlit, pandas, the views).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import streamlit as st
-
-from page_cluster.app import nav, sidebar, state
-from page_cluster.app_support.access import listen_problem
-from page_cluster.app_support.text import markdown_text
 
 #: Served by the app itself: a Material icon as page icon is fetched from a font CDN,
 #: and the app must work offline (no request leaves this machine).
@@ -22,6 +21,12 @@ ICON = Path(__file__).resolve().parent / "icon.png"
 
 def main() -> None:
     """Draw one run of the app: navigation, access checks, the open crawl, the view."""
+    import streamlit as st
+
+    from page_cluster.app import nav, sidebar, state
+    from page_cluster.app_support.access import listen_problem
+    from page_cluster.app_support.text import markdown_text
+
     st.set_page_config(page_title="page-cluster", page_icon=str(ICON), layout="wide")
 
     page = st.navigation(nav.navigation_pages())

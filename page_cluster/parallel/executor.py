@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .fork_pool import can_fork
@@ -27,13 +28,24 @@ P = TypeVar("P")
 R = TypeVar("R")
 
 
+#: Why a pool of spawned workers may break, beyond a killed worker: each new
+#: interpreter imports the caller's main script first.
+SPAWN_HINT = (
+    "a worker process stopped before it finished (killed, out of memory, or it could not"
+    " start). This process runs other threads (a library's, such as numpy's), so its"
+    " workers start as fresh interpreters that import the main script first: a script"
+    ' must keep its work under `if __name__ == "__main__":`, or use one job (n_jobs=1)'
+)
+
+
 def pool_context() -> multiprocessing.context.BaseContext:
     """How to start worker processes from this process: fork when it runs no
-    other thread, else spawn."""
+    other thread, Python's or native (:func:`.fork_pool.can_fork`), else spawn."""
     import multiprocessing
 
-    # Forking a multi-threaded process (a web app, a notebook kernel) can
-    # deadlock; a fresh interpreter is the safe choice there.
+    # Forking a multi-threaded process (a web app, a notebook kernel, anything
+    # that has loaded numpy's BLAS) can deadlock; a fresh interpreter is the
+    # safe choice there.
     if "fork" in multiprocessing.get_all_start_methods() and can_fork():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
@@ -56,11 +68,34 @@ def bounded_map(
     submitted and not yet yielded; ``items`` is read lazily. With ``ordered``
     results come in input order, otherwise as workers finish them.
     ``on_start`` is called once, when the first task has started the pool. A
-    worker's exception is raised here.
+    worker's exception is raised here; a pool of spawned workers that breaks
+    says what may have broken it (:data:`SPAWN_HINT`).
     """
+    context = pool_context()
+    try:
+        yield from _map_in_pool(
+            func, items, context, jobs, in_flight, ordered, initializer, initargs, on_start
+        )
+    except BrokenProcessPool as exc:
+        if context.get_start_method() == "fork":
+            raise
+        raise BrokenProcessPool(SPAWN_HINT) from exc
+
+
+def _map_in_pool(
+    func: Callable[[P], R],
+    items: Iterable[tuple[K, P]],
+    context: multiprocessing.context.BaseContext,
+    jobs: int,
+    in_flight: int,
+    ordered: bool,
+    initializer: Callable[..., Any] | None,
+    initargs: tuple,
+    on_start: Callable[[], None] | None,
+) -> Iterator[tuple[K, R]]:
     limit = max(1, in_flight)
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=pool_context(), initializer=initializer, initargs=initargs
+        max_workers=jobs, mp_context=context, initializer=initializer, initargs=initargs
     ) as pool:
         if ordered:
             queue: deque[tuple[K, Future]] = deque()

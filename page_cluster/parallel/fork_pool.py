@@ -10,7 +10,7 @@ and reads results as they come (``select``); a worker reads its pipe in a
 thread of its own, so a write never waits for a busy worker.
 
 Only for a process that can fork safely (:func:`can_fork`: no other thread
-running); anything else uses a spawn-based pool.
+running, Python's or native); anything else uses a spawn-based pool.
 
 >>> def square(state, x):
 ...     return state + x * x
@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-__all__ = ["WorkerError", "can_fork", "ordered_map"]
+__all__ = ["WorkerError", "can_fork", "ordered_map", "os_thread_count"]
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -46,10 +46,31 @@ class WorkerError(RuntimeError):
     """A worker process failed: its exception could not be sent, or it died."""
 
 
+def os_thread_count() -> int | None:
+    """Threads of this process as the kernel counts them, or ``None`` where it
+    cannot tell (no ``/proc``).
+
+    ``threading`` sees only the threads Python started. Native ones (an
+    allocator's background thread, a BLAS pool, a C library's worker) are
+    invisible to it and make a fork just as unsafe: a lock one of them holds
+    at the fork stays locked in the child for ever.
+    """
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return None
+
+
 def can_fork() -> bool:
-    """Whether this process may fork workers: POSIX, and no other thread running
-    (forking a multi-threaded process can deadlock the child)."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    """Whether this process may fork workers: POSIX, and no other thread running,
+    Python's or native (forking a multi-threaded process can deadlock the child).
+
+    Where the kernel's count is unavailable, only Python's threads are counted.
+    """
+    if not hasattr(os, "fork") or threading.active_count() != 1:
+        return False
+    native = os_thread_count()
+    return native is None or native == 1
 
 
 def ordered_map(

@@ -1,0 +1,10 @@
+"""A function for spawned workers to run: what their interpreter has loaded."""
+
+from __future__ import annotations
+
+import sys
+
+
+def loaded(module: str) -> bool:
+    """Whether ``module`` is imported in this (worker) process."""
+    return module in sys.modules
