@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-import numpy as np
+from unittest.mock import patch
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from page_cluster.content import noise
 from page_cluster.content.blocks import segment_html
 from page_cluster.content.features import block_stats
 from page_cluster.content.noise import (
     CLUSTER_FEATURES,
+    MAX_COMPARED_WORDS,
+    _slot_word_vectors,
     cluster_noise,
     noise_removal_mask,
 )
@@ -86,3 +93,52 @@ def test_result_does_not_depend_on_the_order_of_pages():
     for i in range(5):
         np.testing.assert_allclose(a.noise_share[i], b.noise_share[4 - i])
         np.testing.assert_allclose(a.features[i][:, :3], b.features[4 - i][:, :3])
+
+
+def _plain_slot_word_vectors(texts, slots):
+    """The vectoriser written the plain way: one dict of counts per text."""
+    vocab, indptr, indices, data = {}, [0], [], []
+    for text, slot in zip(texts, slots.tolist(), strict=True):
+        words = text.lower().split()
+        counts = {}
+        if len(words) <= MAX_COMPARED_WORDS:
+            for w in words:
+                counts[w] = counts.get(w, 0) + 1
+        norm = float(np.sqrt(sum(c * c for c in counts.values()))) or 1.0
+        for w, c in counts.items():
+            indices.append(vocab.setdefault((slot, w), len(vocab)))
+            data.append(c / norm)
+        indptr.append(len(indices))
+    return indptr, indices, data, max(len(vocab), 1)
+
+
+WORDS = st.sampled_from(["a", "A", "b", "the", "Menu", "menu", "é", "x1", "ß", "ǅ"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(WORDS, max_size=MAX_COMPARED_WORDS + 3).map(" ".join)
+            | st.text(alphabet=" \t\n\u00a0\u2003aAbB", max_size=12),
+            st.integers(0, 4),
+        ),
+        max_size=25,
+    )
+)
+def test_slot_word_vectors_match_the_plain_counting(items):
+    # Same entries, same values to the last bit, same column numbers and the
+    # same order inside each row: products of these rows are then exactly the
+    # ones the plain counting gives.
+    texts = [t for t, _ in items]
+    slots = np.array([s for _, s in items], dtype=np.int64)
+    got = _slot_word_vectors(texts, slots)
+    indptr, indices, data, dim = _plain_slot_word_vectors(texts, slots)
+    assert got.shape == (len(texts), dim)
+    assert got.indptr.tolist() == indptr
+    assert got.indices.tolist() == indices
+    assert got.data.tolist() == data
+    # Words are numbered in batches; the batch size changes nothing.
+    with patch.object(noise, "WORD_BATCH", 2):
+        small = _slot_word_vectors(texts, slots)
+    assert (small.indices.tolist(), small.data.tolist()) == (indices, data)

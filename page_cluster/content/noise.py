@@ -21,7 +21,6 @@ block classifier (:mod:`page_cluster.content.classify`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -78,6 +77,8 @@ class ClusterNoise:
 #: Blocks with more words than this are not compared (they are never near-copies
 #: of template text; exact copies are still found).
 MAX_COMPARED_WORDS = 50
+#: Words turned into ids at a time when texts are vectorised.
+WORD_BATCH = 1 << 16
 
 
 def _subtree_signatures(pb: PageBlocks, unit_weight: np.ndarray) -> np.ndarray:
@@ -115,38 +116,10 @@ def _near_copy_cosine(
     query = np.flatnonzero((unit_freq < 2) & (slot_size[unit_slot] >= 2))
     if len(query) == 0 or len(refs) == 0:
         return cos
-    vocab: dict[tuple[int, str], int] = {}
-
-    def vectors(units: np.ndarray) -> sparse.csr_matrix:
-        indptr = [0]
-        indices: list[int] = []
-        data: list[float] = []
-        for u in units.tolist():
-            words = unit_text[u].lower().split()
-            if len(words) > MAX_COMPARED_WORDS:
-                words = []
-            counts = Counter(words)
-            norm = float(np.sqrt(sum(c * c for c in counts.values()))) or 1.0
-            slot = int(unit_slot[u])
-            for tok, c in counts.items():
-                key = (slot, tok)
-                idx = vocab.get(key)
-                if idx is None:
-                    idx = len(vocab)
-                    vocab[key] = idx
-                indices.append(idx)
-                data.append(c / norm)
-            indptr.append(len(indices))
-        return sparse.csr_matrix(
-            (np.asarray(data), np.asarray(indices, dtype=np.int64), np.asarray(indptr)),
-            shape=(len(units), 0),
-        )
-
-    rv = vectors(refs)
-    qv = vectors(query)
-    dim = max(len(vocab), 1)
-    rv.resize((len(refs), dim))
-    qv.resize((len(query), dim))
+    vectors = _slot_word_vectors(
+        [unit_text[u] for u in refs.tolist() + query.tolist()], unit_slot[np.r_[refs, query]]
+    )
+    rv, qv = vectors[: len(refs)], vectors[len(refs) :]
     sims = (qv @ rv.T).tocoo()
     rows, cols, vals = sims.row, sims.col, sims.data
     # A reference seen only on the query's own page is not "another page".
@@ -157,6 +130,59 @@ def _near_copy_cosine(
     np.maximum.at(best, rows, vals)
     cos[query] = best
     return cos
+
+
+def _slot_word_vectors(texts: list[str], slots: np.ndarray) -> sparse.csr_matrix:
+    """Each text's word counts over their Euclidean norm, one row per text.
+
+    A column is a (slot, word) pair, so rows only meet rows of their own slot.
+    Columns are numbered by first appearance and each row lists its words in
+    the order they first appear in it: the product of two such matrices then
+    adds its terms in a fixed order, whatever else changes. A text of more than
+    :data:`MAX_COMPARED_WORDS` words is an empty row (not compared). The words
+    are looked up once each; counting and norms are numpy.
+    """
+    n = len(texts)
+    word_id: dict[str, int] = {}
+    id_parts: list[np.ndarray] = []
+    words: list[str] = []
+    lengths = np.zeros(n, dtype=np.int64)
+
+    def flush() -> None:
+        # Words become ids a batch at a time, so the word strings of a large
+        # cluster are never all held at once.
+        for w in dict.fromkeys(words):
+            if w not in word_id:
+                word_id[w] = len(word_id)
+        id_parts.append(np.fromiter(map(word_id.__getitem__, words), np.int64, len(words)))
+        words.clear()
+
+    for r, text in enumerate(texts):
+        split = text.lower().split()
+        if len(split) <= MAX_COMPARED_WORDS:
+            lengths[r] = len(split)
+            words += split
+            if len(words) >= WORD_BATCH:
+                flush()
+    flush()
+    ids = np.concatenate(id_parts)
+    if len(ids) == 0:
+        return sparse.csr_matrix((n, 1))
+    row = np.repeat(np.arange(n, dtype=np.int64), lengths)
+    key = slots.astype(np.int64)[row] * len(word_id) + ids
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    col = rank[inverse.ravel()]
+    # One entry per (row, column), in order of its first word in the row.
+    _, at, counts = np.unique(row * len(first) + col, return_index=True, return_counts=True)
+    at_order = np.argsort(at, kind="stable")
+    at, counts = at[at_order], counts[at_order]
+    entry_row = row[at]
+    norm = np.sqrt(np.bincount(entry_row, weights=counts.astype(np.float64) ** 2, minlength=n))
+    data = counts / np.where(norm > 0, norm, 1.0)[entry_row]
+    indptr = np.r_[0, np.cumsum(np.bincount(entry_row, minlength=n))]
+    return sparse.csr_matrix((data, col[at], indptr), shape=(n, len(first)))
 
 
 @dataclass(slots=True)
