@@ -157,6 +157,13 @@ def test_a_slow_item_does_not_hold_up_the_other_worker():
     assert sum(1 for w, _ in out if w != slow_worker) >= 30
 
 
+def assert_fork_refused() -> None:
+    """This process may not fork now, and the ordered map refuses to."""
+    assert not can_fork()
+    with pytest.raises(RuntimeError, match="single-threaded"):
+        list(ordered_map(echo_big, [b"x"], jobs=1, init=lambda: None))
+
+
 def test_refuses_to_fork_a_threaded_process_and_bad_arguments():
     with pytest.raises(ValueError, match="at least 1"):
         list(ordered_map(echo_big, [], jobs=0, init=lambda: None))
@@ -164,9 +171,7 @@ def test_refuses_to_fork_a_threaded_process_and_bad_arguments():
     t = threading.Thread(target=stop.wait)
     t.start()
     try:
-        assert not can_fork()
-        with pytest.raises(RuntimeError, match="single-threaded"):
-            list(ordered_map(echo_big, [b"x"], jobs=1, init=lambda: None))
+        assert_fork_refused()
     finally:
         stop.set()
         t.join()
@@ -188,9 +193,7 @@ def test_a_native_thread_that_python_does_not_count_also_stops_the_fork():
     _thread.start_new_thread(wait_then_signal, ())
     try:
         assert threading.active_count() == 1
-        assert not can_fork()
-        with pytest.raises(RuntimeError, match="single-threaded"):
-            list(ordered_map(echo_big, [b"x"], jobs=1, init=lambda: None))
+        assert_fork_refused()
     finally:
         release.release()
         done.acquire()

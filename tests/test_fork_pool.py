@@ -8,8 +8,6 @@ runnable example therefore run in a fresh interpreter started here.
 from __future__ import annotations
 
 import ast
-import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -17,7 +15,8 @@ import pytest
 
 import page_cluster.parallel.fork_pool as fork_pool
 
-ROOT = Path(__file__).resolve().parents[1]
+from .fresh_pytest import ROOT, assert_all_passed, run_alone
+
 CASES = Path(__file__).with_name("fork_cases.py")
 MODULE = ROOT / "page_cluster" / "parallel" / "fork_pool.py"
 
@@ -27,29 +26,8 @@ def test_the_fork_cases_pass_in_a_fresh_single_threaded_interpreter():
         isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
         for node in ast.parse(CASES.read_text()).body
     )
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-o",
-            "addopts=",
-            "--doctest-modules",
-            str(CASES),
-            str(MODULE),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=ROOT,
-    )
-    assert res.returncode == 0, res.stdout[-6000:] + res.stderr[-2000:]
-    summary = res.stdout.strip().splitlines()[-1]
-    # Every case ran and passed (none skipped), plus the module's doctest.
-    assert re.fullmatch(rf"{tests + 1} passed in [\d.]+s", summary), summary
+    # Every case, plus the module's runnable example.
+    assert_all_passed(run_alone([CASES, MODULE], ["--doctest-modules"]), tests + 1)
 
 
 @pytest.mark.parametrize(
