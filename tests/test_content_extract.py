@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -126,6 +128,31 @@ def test_workers_read_clusters_as_the_calling_process_does(monkeypatch):
     assert [c.block_records() for c in there] == [c.block_records() for c in here]
     with pytest.raises(ValueError, match="jobs"):
         extract_main_content(pages, n_jobs=0)
+
+
+def test_a_dominant_cluster_is_segmented_by_every_worker_with_the_same_result():
+    # One template holds most pages, as on most sites: its pages are segmented
+    # in shares by all workers and analysed together, not read by one worker.
+    from page_cluster.content.extract import _plan_tasks, extract_main_content, group_by_cluster
+
+    pages = [p for n in (70, 6) for p in site(n)[0]]
+    keys = [0] * 70 + [1] * 6
+    plan = _plan_tasks(group_by_cluster(keys), jobs=2)
+    shares = [(a, b) for g, kind, a, b in plan if kind == "segment"]
+    assert len(shares) >= 4 and [g for g, *_ in plan].count(0) == len(shares)
+    assert shares[0][0] == 0 and shares[-1][1] == 70
+    assert all(b == c for (_, b), (c, _) in itertools.pairwise(shares))
+    here = extract_main_content(pages, cluster_keys=keys)
+    there = extract_main_content(pages, cluster_keys=keys, n_jobs=2)
+    assert [c.main_text for c in there] == [c.main_text for c in here]
+    assert [c.block_records() for c in there] == [c.block_records() for c in here]
+    assert all(
+        np.array_equal(a.proba, b.proba) and np.array_equal(a.max_cosine, b.max_cosine)
+        for a, b in zip(there, here, strict=True)
+    )
+    # One cluster alone is shared out too.
+    one = extract_main_content(pages[:70], cluster_keys=[0] * 70, n_jobs=2)
+    assert [c.main_text for c in one] == [c.main_text for c in here[:70]]
 
 
 def _chrome_page(i: int, header_extra: str = "") -> dict:

@@ -16,6 +16,7 @@ which reader produced a page's text.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -371,8 +372,9 @@ def extract_main_content(
     once here and dropped after segmentation. ``on_cluster(done, total)`` reports
     progress per cluster. ``n_jobs`` (scikit-learn's meaning: ``None`` one
     process, ``-1`` all cores) reads clusters in worker processes (and clusters
-    the pages with as many); every cluster is read on its own, so the result is
-    the same for any number of jobs.
+    the pages with as many; a cluster too large for one worker is segmented
+    by all of them, see :func:`_plan_tasks`); every cluster is read on its
+    own, so the result is the same for any number of jobs.
 
     >>> pages = [{"id": i, "html": "<div class=nav><a href=/>Home</a> | <a href=/a>About</a>"
     ...           f"</div><article><h1>Post {i}</h1><p>{w} is a word, and a long "
@@ -394,7 +396,7 @@ def extract_main_content(
         raise ValueError(f"{len(cluster_keys)} cluster keys for {len(records)} pages")
     results: list[PageContent | None] = [None] * len(records)
     groups = group_by_cluster(cluster_keys)
-    if jobs > 1 and len(groups) > 1 and len(records) >= MIN_PARALLEL_PAGES:
+    if jobs > 1 and len(records) >= MIN_PARALLEL_PAGES:
         outcomes = _read_groups_in_workers(records, groups, opts, jobs)
     else:
         outcomes = ((g, read_cluster([records[i].html for i in g], opts)) for g in groups)
@@ -418,6 +420,14 @@ def read_cluster(htmls: Sequence[str | bytes], opts: ExtractOptions) -> list[Pag
     alone_text = None
     if alone and resolve_per_page(opts.per_page) == TRAFILATURA:
         alone_text = trafilatura_text(htmls[0])
+    return analyze_cluster(segment_pages(htmls, opts, alone=alone), opts, alone_text=alone_text)
+
+
+def segment_pages(
+    htmls: Sequence[str | bytes], opts: ExtractOptions, *, alone: bool = False
+) -> list[tuple[PageBlocks, BlockStats]]:
+    """Each page's blocks and their statistics: the per-page half of reading a
+    cluster, which any share of its pages can do on its own."""
     segmented = []
     for html in htmls:
         # A page read on its own leaves out text a reader does not see (hidden
@@ -426,7 +436,7 @@ def read_cluster(htmls: Sequence[str | bytes], opts: ExtractOptions) -> list[Pag
             html, opts.block_tags, label_attribute=opts.label_attribute, mark_unseen=alone
         )
         segmented.append((pb, block_stats(pb)))
-    return analyze_cluster(segmented, opts, alone_text=alone_text)
+    return segmented
 
 
 _worker_options: ExtractOptions | None = None
@@ -437,30 +447,78 @@ def _init_worker(opts: ExtractOptions) -> None:
     _worker_options = opts
 
 
-def _read_in_worker(htmls: list[str | bytes]) -> list[PageContent]:
+def _read_in_worker(task: tuple[str, list[str | bytes]]) -> list:
+    """A whole cluster read (``read``), or a share of a large one segmented."""
     assert _worker_options is not None
-    return read_cluster(htmls, _worker_options)
+    kind, htmls = task
+    if kind == READ:
+        return read_cluster(htmls, _worker_options)
+    return segment_pages(htmls, _worker_options)
+
+
+READ, SEGMENT = "read", "segment"
+#: Pages of a large cluster segmented per task (its shares go to every worker).
+MIN_SHARE_PAGES = 16
+
+
+def _plan_tasks(groups: list[list[int]], jobs: int) -> list[tuple[int, str, int, int]]:
+    """``(group, kind, first, end)`` for every task, largest clusters first.
+
+    A cluster holding more than a worker's fair share of all pages would keep
+    one worker busy while the others idle: its pages are segmented in shares
+    by every worker, and the cluster is then analysed as a whole here. Other
+    clusters are read whole by one worker.
+
+    >>> _plan_tasks([[0], list(range(1, 100)), [100, 101]], jobs=2)[:3]
+    [(1, 'segment', 0, 16), (1, 'segment', 16, 32), (1, 'segment', 32, 48)]
+    >>> [t for t in _plan_tasks([[0], list(range(1, 100)), [100, 101]], jobs=2) if t[1] == "read"]
+    [(2, 'read', 0, 2), (0, 'read', 0, 1)]
+    """
+    total = sum(len(g) for g in groups)
+    tasks: list[tuple[int, str, int, int]] = []
+    for g in sorted(range(len(groups)), key=lambda g: (-len(groups[g]), g)):
+        size = len(groups[g])
+        if size > total / jobs and size >= 2 * MIN_SHARE_PAGES:
+            share = max(MIN_SHARE_PAGES, -(-size // (4 * jobs)))
+            tasks.extend((g, SEGMENT, a, min(a + share, size)) for a in range(0, size, share))
+        else:
+            tasks.append((g, READ, 0, size))
+    return tasks
 
 
 def _read_groups_in_workers(
     records: Sequence[Page], groups: list[list[int]], opts: ExtractOptions, jobs: int
 ) -> Iterator[tuple[list[int], list[PageContent]]]:
-    """``(group, contents)`` as workers finish them, largest clusters sent first.
+    """``(group, contents)`` as workers finish them (:func:`_plan_tasks`).
 
-    At most two clusters per worker are in flight, so the copies of the HTML on
-    their way stay bounded.
+    At most two tasks per worker are in flight, so the copies of the HTML on
+    their way stay bounded. A large cluster's segmented shares are gathered and
+    analysed here as soon as the last one arrives; the result is the one
+    :func:`read_cluster` gives, since segmenting is per page.
     """
     from ..parallel.executor import bounded_map
 
-    order = sorted(range(len(groups)), key=lambda g: (-len(groups[g]), g))
-    tasks = ((g, [records[i].html for i in groups[g]]) for g in order)
-    for g, contents in bounded_map(
+    tasks = _plan_tasks(groups, jobs)
+    shares_left = Counter(g for g, kind, _, _ in tasks if kind == SEGMENT)
+    shares: dict[int, dict[int, list]] = {g: {} for g in shares_left}
+    payloads = (
+        ((g, kind, a), (kind, [records[i].html for i in groups[g][a:b]])) for g, kind, a, b in tasks
+    )
+    for (g, kind, a), out in bounded_map(
         _read_in_worker,
-        tasks,
+        payloads,
         jobs=jobs,
         in_flight=2 * jobs,
         ordered=False,
         initializer=_init_worker,
         initargs=(opts,),
     ):
-        yield groups[g], contents
+        if kind == READ:
+            yield groups[g], out
+            continue
+        shares[g][a] = out
+        shares_left[g] -= 1
+        if shares_left[g] == 0:
+            parts = shares.pop(g)
+            segmented = [page for start in sorted(parts) for page in parts[start]]
+            yield groups[g], analyze_cluster(segmented, opts)
