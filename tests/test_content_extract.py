@@ -197,3 +197,30 @@ def test_chrome_text_that_differs_per_page_is_not_taken_for_template():
     assert in_header and _repeated_chrome(pb, shares)[in_header].all()
     shares[in_header] = 0.5  # partly page-specific text: left to the classifier
     assert not _repeated_chrome(pb, shares).any()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 120), min_size=1, max_size=12), st.integers(2, 8))
+def test_the_task_plan_covers_every_page_once(sizes, jobs):
+    from page_cluster.content.extract import MIN_SHARE_PAGES, _plan_tasks
+
+    groups, start = [], 0
+    for n in sizes:
+        groups.append(list(range(start, start + n)))
+        start += n
+    plan = _plan_tasks(groups, jobs)
+    covered = [i for g, _, a, b in plan for i in groups[g][a:b]]
+    assert sorted(covered) == list(range(start))
+    # Clusters go largest first; a shared cluster's shares are in page order.
+    order = list(dict.fromkeys(g for g, *_ in plan))
+    assert [len(groups[g]) for g in order] == sorted(sizes, reverse=True)
+    for g in order:
+        spans = [(a, b) for gg, _, a, b in plan if gg == g]
+        kinds = {k for gg, k, _, _ in plan if gg == g}
+        assert spans[0][0] == 0 and spans[-1][1] == len(groups[g])
+        assert all(b == c for (_, b), (c, _) in itertools.pairwise(spans))
+        if kinds == {"segment"}:
+            assert len(groups[g]) > start / jobs
+            assert all(b - a >= MIN_SHARE_PAGES for a, b in spans[:-1])
+        else:
+            assert kinds == {"read"} and len(spans) == 1

@@ -457,7 +457,8 @@ def _read_in_worker(task: tuple[str, list[str | bytes]]) -> list:
 
 
 READ, SEGMENT = "read", "segment"
-#: Pages of a large cluster segmented per task (its shares go to every worker).
+#: Fewest pages in one share of a large cluster: a share is one message each
+#: way, and smaller ones would cost more in messages than they balance.
 MIN_SHARE_PAGES = 16
 
 
