@@ -136,3 +136,27 @@ def test_extract_rejects_a_zero_job_count():
     res = run(["extract", "--jobs", "0"], b"")
     assert res.returncode == 2
     assert b"0 has no meaning" in res.stderr
+
+
+def test_extract_with_a_killed_worker_ends_with_one_line_and_nothing_written(monkeypatch):
+    # This process runs threads, so the extraction workers are spawned: each
+    # is handed a function that kills its own process on the first task.
+    import io
+
+    from page_cluster.cli import extract
+    from page_cluster.content import extract as content_extract
+
+    from . import spawn_probe
+    from .conftest import SAMPLE
+
+    monkeypatch.setattr(content_extract, "_read_in_worker", spawn_probe.die)
+    args = extract.build_parser().parse_args(["--jobs", "2"])
+    out, err = io.StringIO(), io.StringIO()
+    assert extract.run(args, io.BytesIO(SAMPLE.read_bytes()), out, err) == 1
+    assert out.getvalue() == ""
+    last = err.getvalue().strip().splitlines()[-1]
+    assert last == (
+        "page-cluster: error: a worker process stopped unexpectedly; nothing was written"
+        " (a worker killed for lack of memory?)"
+    ), err.getvalue()[-2000:]
+    assert "Traceback" not in err.getvalue()

@@ -29,6 +29,7 @@ __all__ = [
     "positive_int",
     "run_entry",
     "skip_warner",
+    "worker_failure_message",
     "write_jsonl",
 ]
 
@@ -155,13 +156,26 @@ def limits_from_args(args: argparse.Namespace) -> Limits:
 
 
 def is_worker_failure(exc: BaseException) -> bool:
-    """Whether ``exc`` says a parsing worker process died (killed, out of memory)."""
+    """Whether ``exc`` says a worker process died (killed, out of memory)."""
+    return worker_failure_message(exc) is not None
+
+
+def worker_failure_message(exc: BaseException) -> str | None:
+    """What to tell a command-line user about a worker process that died, or
+    ``None`` when ``exc`` is something else.
+
+    A forked worker's error names the worker and its exit status. A spawned
+    pool's error is written for library callers (it speaks of scripts and
+    ``n_jobs``), so the command line says it in its own words.
+    """
     from ..parallel.fork_pool import WorkerError
 
     if isinstance(exc, WorkerError):
-        return True
+        return str(exc)
     process = sys.modules.get("concurrent.futures.process")
-    return process is not None and isinstance(exc, process.BrokenProcessPool)
+    if process is not None and isinstance(exc, process.BrokenProcessPool):
+        return "a worker process stopped unexpectedly"
+    return None
 
 
 def n_jobs_value(text: str) -> int:

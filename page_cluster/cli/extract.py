@@ -20,7 +20,14 @@ from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_co
 from ..content.noise import DEFAULT_MIN_SCORE
 from ..content.per_page import OWN, PER_PAGE_CHOICES, trafilatura_available
 from ..io.jsonl import InputError
-from .common import UsageParser, attribute_name, jobs_count, run_entry, write_jsonl
+from .common import (
+    UsageParser,
+    attribute_name,
+    jobs_count,
+    run_entry,
+    worker_failure_message,
+    write_jsonl,
+)
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
@@ -117,6 +124,8 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
     except (InputError, InvalidPageError) as exc:
         progress.error(str(exc))
         return 1
+    except RuntimeError as exc:
+        return _worker_failed(exc, progress)
     options = ExtractOptions(
         block_tags=parse_block_tags(args.block_tags),
         min_score=args.min_score,
@@ -135,9 +144,12 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
         if done % step == 0 or done == total:
             progress.message(f"extract: {done}/{total} clusters read")
 
-    results = extract_main_content(
-        data.pages, cluster_keys=data.keys, options=options, on_cluster=on_cluster, n_jobs=jobs
-    )
+    try:
+        results = extract_main_content(
+            data.pages, cluster_keys=data.keys, options=options, on_cluster=on_cluster, n_jobs=jobs
+        )
+    except RuntimeError as exc:
+        return _worker_failed(exc, progress)
 
     def records():
         for page_id, content in zip(data.ids, results, strict=True):
@@ -154,6 +166,16 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
     write_jsonl(stdout, records(), batch=256)
     progress.done(len(results), len(set(data.keys)))
     return 0
+
+
+def _worker_failed(exc: RuntimeError, progress: ProgressPrinter) -> int:
+    """A worker process that died ends the command with one line, nothing
+    written; any other error is raised as it is."""
+    failure = worker_failure_message(exc)
+    if failure is None:
+        raise exc
+    progress.error(f"{failure}; nothing was written (a worker killed for lack of memory?)")
+    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -24,11 +24,11 @@ from .common import (
     add_limit_options,
     attribute_name,
     exit_now,
-    is_worker_failure,
     jobs_count,
     limits_from_args,
     run_entry,
     skip_warner,
+    worker_failure_message,
     write_jsonl,
 )
 from .progress import ProgressPrinter
@@ -207,9 +207,10 @@ def run_cluster_command(
         progress.error(str(exc))
         return 1
     except RuntimeError as exc:
-        if not is_worker_failure(exc):
+        failure = worker_failure_message(exc)
+        if failure is None:
             raise
-        progress.error(f"{exc}; nothing was written (a worker killed for lack of memory?)")
+        progress.error(f"{failure}; nothing was written (a worker killed for lack of memory?)")
         return 1
     report = source.report
     for line in (report.summary(), report.notes_summary()):

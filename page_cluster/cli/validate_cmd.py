@@ -33,10 +33,10 @@ from .common import (
     UsageParser,
     add_limit_options,
     attribute_name,
-    is_worker_failure,
     limits_from_args,
     run_entry,
     skip_warner,
+    worker_failure_message,
 )
 from .progress import ProgressPrinter
 
@@ -177,9 +177,10 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
         except (InputError, InvalidPageError) as exc:
             raise CommandError(f"{path}: {exc}") from None
         except RuntimeError as exc:
-            if not is_worker_failure(exc):
+            failure = worker_failure_message(exc)
+            if failure is None:
                 raise
-            raise CommandError(str(exc)) from None
+            raise CommandError(failure) from None
     report = source.report
     for line in (report.summary(), report.notes_summary()):
         if line:

@@ -34,7 +34,8 @@ SPAWN_HINT = (
     "a worker process stopped before it finished (killed, out of memory, or it could not"
     " start). This process runs other threads (a library's, such as numpy's), so its"
     " workers start as fresh interpreters that import the main script first: a script"
-    ' must keep its work under `if __name__ == "__main__":`, or use one job (n_jobs=1)'
+    ' must keep its work under `if __name__ == "__main__":`, or use one job (n_jobs=1;'
+    " --jobs 1 on the command line)"
 )
 
 
