@@ -23,7 +23,6 @@ __all__ = [
     "add_limit_options",
     "attribute_name",
     "exit_now",
-    "is_worker_failure",
     "limits_from_args",
     "non_negative_int",
     "positive_int",
@@ -153,11 +152,6 @@ def limits_from_args(args: argparse.Namespace) -> Limits:
         max_attributes=args.max_attributes,
         max_warnings=args.max_warnings,
     )
-
-
-def is_worker_failure(exc: BaseException) -> bool:
-    """Whether ``exc`` says a worker process died (killed, out of memory)."""
-    return worker_failure_message(exc) is not None
 
 
 def worker_failure_message(exc: BaseException) -> str | None:
