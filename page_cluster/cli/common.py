@@ -22,6 +22,7 @@ __all__ = [
     "UsageParser",
     "add_limit_options",
     "attribute_name",
+    "end_on_worker_failure",
     "exit_now",
     "limits_from_args",
     "non_negative_int",
@@ -170,6 +171,16 @@ def worker_failure_message(exc: BaseException) -> str | None:
     if process is not None and isinstance(exc, process.BrokenProcessPool):
         return "a worker process stopped unexpectedly"
     return None
+
+
+def end_on_worker_failure(exc: RuntimeError, progress: ProgressPrinter) -> int:
+    """A worker process that died ends a command with one line and status 1,
+    its output not written; any other error is raised as it is."""
+    failure = worker_failure_message(exc)
+    if failure is None:
+        raise exc
+    progress.error(f"{failure}; nothing was written (a worker killed for lack of memory?)")
+    return 1
 
 
 def n_jobs_value(text: str) -> int:

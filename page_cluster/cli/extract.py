@@ -23,9 +23,9 @@ from ..io.jsonl import InputError
 from .common import (
     UsageParser,
     attribute_name,
+    end_on_worker_failure,
     jobs_count,
     run_entry,
-    worker_failure_message,
     write_jsonl,
 )
 from .progress import ProgressPrinter
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
         progress.error(str(exc))
         return 1
     except RuntimeError as exc:
-        return _worker_failed(exc, progress)
+        return end_on_worker_failure(exc, progress)
     options = ExtractOptions(
         block_tags=parse_block_tags(args.block_tags),
         min_score=args.min_score,
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
             data.pages, cluster_keys=data.keys, options=options, on_cluster=on_cluster, n_jobs=jobs
         )
     except RuntimeError as exc:
-        return _worker_failed(exc, progress)
+        return end_on_worker_failure(exc, progress)
 
     def records():
         for page_id, content in zip(data.ids, results, strict=True):
@@ -166,16 +166,6 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
     write_jsonl(stdout, records(), batch=256)
     progress.done(len(results), len(set(data.keys)))
     return 0
-
-
-def _worker_failed(exc: RuntimeError, progress: ProgressPrinter) -> int:
-    """A worker process that died ends the command with one line, nothing
-    written; any other error is raised as it is."""
-    failure = worker_failure_message(exc)
-    if failure is None:
-        raise exc
-    progress.error(f"{failure}; nothing was written (a worker killed for lack of memory?)")
-    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,12 +23,12 @@ from .common import (
     UsageParser,
     add_limit_options,
     attribute_name,
+    end_on_worker_failure,
     exit_now,
     jobs_count,
     limits_from_args,
     run_entry,
     skip_warner,
-    worker_failure_message,
     write_jsonl,
 )
 from .progress import ProgressPrinter
@@ -207,11 +207,7 @@ def run_cluster_command(
         progress.error(str(exc))
         return 1
     except RuntimeError as exc:
-        failure = worker_failure_message(exc)
-        if failure is None:
-            raise
-        progress.error(f"{failure}; nothing was written (a worker killed for lack of memory?)")
-        return 1
+        return end_on_worker_failure(exc, progress)
     report = source.report
     for line in (report.summary(), report.notes_summary()):
         if line:

@@ -22,7 +22,7 @@ from ..signatures.corpus import Corpus, PageSignals, TokenInfo, token_info
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
-from .slots import generalize_slots, renamed_pairs
+from .slots import generalize_slots, renamed_pair_sets
 from .stage_a import cluster_block
 from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
@@ -942,8 +942,7 @@ def _merge_host_units(
         n_name,
         name_kinds,
         listed[cols],
-        renamed_pairs(names := [tokens[c] for c in cols.tolist()]),
-        renamed_pairs(names, same_children=False),
+        *renamed_pair_sets([tokens[c] for c in cols.tolist()]),
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):

@@ -41,7 +41,7 @@ from ..signatures.corpus import Corpus
 if TYPE_CHECKING:
     from .params import ClusterParams
 
-__all__ = ["SLOT_EXCLUSIVE", "generalize_slots", "renamed_pairs"]
+__all__ = ["SLOT_EXCLUSIVE", "generalize_slots", "renamed_pair_sets", "renamed_pairs"]
 
 #: Two siblings never co-occur when they share at most this share of the pages
 #: of the rarer one.
@@ -336,6 +336,19 @@ def renamed_pairs(tokens: list[str], *, same_children: bool = True) -> np.ndarra
     >>> renamed_pairs(toks, same_children=False).tolist()
     [[1, 3], [3, 1]]
     """
+    strict, loose = renamed_pair_sets(tokens)
+    return strict if same_children else loose
+
+
+def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`renamed_pairs` with and without ``same_children``, from one pass
+    over the names (the loose pairs are the strict ones plus those whose
+    children differ).
+
+    >>> strict, loose = renamed_pair_sets(["b", "b>ul", "b>ul>li", "b>ul.x", "b>ul.x>p"])
+    >>> strict.tolist(), loose.tolist()
+    ([], [[1, 3], [3, 1]])
+    """
     children: dict[str, set[str]] = {}
     groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]] = {}
     for t, tok in enumerate(tokens):
@@ -349,17 +362,20 @@ def renamed_pairs(tokens: list[str], *, same_children: bool = True) -> np.ndarra
         tag, classes, attrs = m.group(1), m.group(2), m.group(3)
         key = (parent, tag, attrs)
         groups.setdefault(key, []).append((t, frozenset(c for c in classes.split(".") if c)))
-    pairs = []
-    for members in groups.values():
-        for a, ca in members:
-            for b, cb in members:
-                nested = a != b and (ca < cb or cb < ca)
-                if nested and (
-                    not same_children
-                    or children.get(tokens[a], set()) == children.get(tokens[b], set())
-                ):
-                    pairs.append((a, b))
-    return np.asarray(sorted(pairs), dtype=np.int64).reshape(-1, 2)
+    loose = sorted(
+        (a, b)
+        for members in groups.values()
+        for a, ca in members
+        for b, cb in members
+        if a != b and (ca < cb or cb < ca)
+    )
+    strict = [
+        (a, b) for a, b in loose if children.get(tokens[a], set()) == children.get(tokens[b], set())
+    ]
+    return (
+        np.asarray(strict, dtype=np.int64).reshape(-1, 2),
+        np.asarray(loose, dtype=np.int64).reshape(-1, 2),
+    )
 
 
 def _find(leader: dict[int, int], x: int) -> int:
