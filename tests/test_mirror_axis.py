@@ -207,6 +207,10 @@ def _reference_axis(paths, hosts=None, min_skeleton_count=3, max_position=3):
         if not qualifying:
             continue
         values = frozenset().union(*qualifying)
+        # Sets beside the axis's values, recurring on enough skeletons: more values.
+        values = values.union(
+            *[v for v, n in recurrence.items() if n >= min_skeleton_count and v & values]
+        )
         seen, mirrored, covered = Counter(), Counter(), 0
         for vals in by_skeleton.values():
             on_axis = vals & values
@@ -246,3 +250,30 @@ def test_the_axis_is_found_on_a_mirrored_site_with_partial_translations():
     axis = detect_mirror_axis(paths)
     assert (axis.position, axis.values, axis.skeleton_count) == want
     assert axis.values == {"en", "ja", "fr"}  # "de" copies two sections: too few
+
+
+def test_partial_translations_far_below_the_most_copied_set_join_the_axis():
+    # A manual in English and French (60 pages) with 8 of its pages also in
+    # Japanese and Korean and 4 more in Japanese: the most copied set recurs
+    # far more often than the others, and a cut on recurrence alone kept only
+    # English and French. Spanish on two pages is too few to tell.
+    pages = [f"p{i}.html" for i in range(72)]
+    paths = [["docs", lang, "guide", name] for lang in ("en", "fr") for name in pages]
+    paths += [["docs", lang, "guide", name] for lang in ("ja", "ko") for name in pages[60:68]]
+    paths += [["docs", "ja", "guide", name] for name in pages[68:72]]
+    paths += [["docs", "es", "guide", name] for name in pages[:2]]
+    axis = detect_mirror_axis(paths)
+    assert axis is not None and axis.position == 1
+    assert axis.values == {"en", "fr", "ja", "ko"}
+    assert axis.skeleton_count == 72
+    assert (axis.position, axis.values, axis.skeleton_count) == _reference_axis(paths)
+
+
+def test_sets_beside_no_axis_value_stay_out():
+    # Two sections that repeat file names among themselves but never beside
+    # the mirrored languages are not more of the axis.
+    pages = [f"p{i}.html" for i in range(40)]
+    paths = [[lang, "guide", name] for lang in ("en", "fr") for name in pages]
+    paths += [[sec, "guide", f"q{i}.html"] for sec in ("alpha", "beta") for i in range(4)]
+    axis = detect_mirror_axis(paths)
+    assert axis is not None and axis.values == {"en", "fr"}

@@ -185,6 +185,43 @@ def test_mirror_copies_share_a_route_found_on_one_copy():
     assert len(set(page_routes(cc, axis).tolist())) == 5
 
 
+def _partly_translated_manual() -> list[dict]:
+    """A manual in English and French, a few pages also in Japanese and
+    Korean, and one page (``misc/index.html``, in four languages) with a
+    warning and a list the others lack."""
+    base = [*CHROME, "body>main>section", "body>main>section>p"]
+    odd = [*base, "body>main>.warning", "body>main>.warning>p", "body>main>dl", "body>main>dl>dt"]
+    names = [f"p{i}.html" for i in range(72)]
+    copies = [(lang, n) for lang in ("en", "fr") for n in names]
+    copies += [(lang, n) for lang in ("ja", "ko") for n in names[60:68]]
+    copies += [("ja", n) for n in names[68:]]
+    pages = [
+        {"clusterKey": "k", "tokens": base, "paths": ["docs", lang, "guide", n]}
+        for lang, n in copies
+    ]
+    pages += [
+        {"clusterKey": "k", "tokens": odd, "paths": ["docs", lang, "misc", "index.html"]}
+        for lang in ("en", "fr", "ja", "ko")
+    ]
+    return pages
+
+
+def test_one_page_in_several_languages_is_one_document_not_a_template():
+    # Its four copies are one document, in languages the manual translates
+    # only in part: one odd page, however many copies, is content (it was a
+    # routed part of four pages while only English and French were read as
+    # the axis).
+    assert find_cluster_splits(_partly_translated_manual()) == []
+    # With English and French alone as the axis, the Japanese and Korean
+    # copies count as documents of their own: a part at a route of its own.
+    from page_cluster.clustering.mirror_axis import MirrorAxis
+
+    two = MirrorAxis(1, frozenset({"en", "fr"}))
+    (split,) = find_cluster_splits(_partly_translated_manual(), mirror_axis=two)
+    assert split.evidence == "routes"
+    assert [p.member_count for p in split.parts] == [164, 4]
+
+
 @st.composite
 def _route_table(draw):
     rows = draw(st.integers(2, 8))

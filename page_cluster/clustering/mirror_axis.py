@@ -16,11 +16,15 @@ of magnitude, so the max-gap auto-cut runs on its logarithm, with one extra
 observation at 1 (a set seen once: the coincidence regime) anchoring the low
 side. The value sets above the cut, each recurring across at least
 ``min_skeleton_count`` skeletons, form the axis (their union, so that partial
-translations still count); among positions the one covering the most skeletons
-wins. Finally, under at least one axis value most skeletons
-(``MIN_MIRRORED_SHARE``) must have a counterpart: a copied subtree is mostly
-copies, whereas two documentation sections that happen to share eight file
-names are not mirrors of each other. No list of language codes is involved.
+translations still count), and so does any set recurring that often beside
+one of their values: one set copied on most pages (a manual in English and
+French) can put the cut above the sets of its partial translations (the same
+pages also in Japanese and Korean), which are still the same axis. Among
+positions the one covering the most skeletons wins. Finally, under at least
+one axis value most skeletons (``MIN_MIRRORED_SHARE``) must have a
+counterpart: a copied subtree is mostly copies, whereas two documentation
+sections that happen to share eight file names are not mirrors of each
+other. No list of language codes is involved.
 """
 
 from __future__ import annotations
@@ -133,6 +137,17 @@ def _axis_at(
     if not qualifying:
         return None
     axis = np.unique(np.concatenate([np.asarray(v, dtype=np.int64) for v in qualifying]))
+    # Partial translations: a set beside the axis's own values (en and fr
+    # with ja, ko and tr, on a fifth as many pages as en and fr alone)
+    # recurring as often as any axis must is the same axis with more values,
+    # however far below the most copied set the cut put it.
+    core = set(axis.tolist())
+    more = [
+        vals
+        for vals, n in recurrence.items()
+        if n >= min_skeleton_count and not core.isdisjoint(vals)
+    ]
+    axis = np.unique(np.concatenate([axis, *[np.asarray(v, dtype=np.int64) for v in more]]))
     # A mirror copies a subtree: on the copy side, most skeletons have a counterpart.
     on_axis = np.isin(value, axis)
     per_skeleton = np.bincount(skeleton[on_axis], minlength=int(skeleton.max()) + 1)
