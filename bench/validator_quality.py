@@ -27,7 +27,14 @@ clusters the pages, the validator reads the partition, and the labels judge:
 ``--list-mixed`` also lists every mixed cluster of the engine's partitions:
 its templates, whether it is flagged, with which evidence and how well split.
 
+``--samples 20 50 100`` measures the same on random samples of every site
+instead, drawn as ``bench/subsets.py`` draws them (seeds 0-4 of
+``random.Random(1000 + seed).sample(lines, size)``), one row per site and size
+summed over the five draws: where the engine errs most, an analyst most needs
+the validator.
+
     python bench/validator_quality.py --data CORPORA
+    python bench/validator_quality.py --data CORPORA --samples 20 50 100 --no-sample
     python bench/validator_quality.py --data CORPORA --corpus sphinx \\
         --site shop.jsonl.gz shop.labels.csv
 """
@@ -39,6 +46,7 @@ import csv
 import gzip
 import itertools
 import json
+import random
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -59,10 +67,20 @@ GLUE_MIN_PAGES = 10
 HOMOGENEOUS = 0.9
 
 
+#: Draws per sample size (seeds 0-4, as ``bench/subsets.py``).
+SEEDS = range(5)
+
+
 def read_records(path: Path) -> list[dict]:
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
+
+
+def draws(records: list[dict], size: int) -> list[list[dict]]:
+    """The five samples of ``size`` pages ``bench/subsets.py`` scores (the same
+    records, since it samples the same non-empty lines in the same order)."""
+    return [random.Random(1000 + seed).sample(records, size) for seed in SEEDS]
 
 
 def read_labels(path: Path) -> dict[str, str]:
@@ -184,6 +202,24 @@ def _ratio(a: int, b: int) -> str:
     return f"{a}/{b}" + (f" ({a / b:.2f})" if b else "")
 
 
+def _print_row(name: str, r: Counter, validate_seconds: float | None) -> None:
+    """One table row of summed figures (``validate_seconds`` blank for the total)."""
+    seconds = "" if validate_seconds is None else f"{validate_seconds:.1f}"
+    print(
+        f"| {name} | {r['pages']} | {r['clusters']} | {r['flagged']} | "
+        f"{_ratio(r['flagged_mixed'], r['flagged'])} | "
+        f"{_ratio(r['mixed_pages_flagged'], r['mixed_pages'])} | "
+        f"{_ratio(r['mixed_pages_found'], r['mixed_pages'])} | "
+        f"{_ratio(r['good_splits'], r['flagged_mixed'])} | "
+        f"{_ratio(r['joined'], r['surplus'])} | {_ratio(r['correct'], r['suggestions'])} | "
+        f"{r['truth_flags']} | {_ratio(r['glued_flagged'], r['glued'])} | "
+        f"{_ratio(r['glued_good'], r['glued_flagged'])} | "
+        f"{_ratio(r['old_flagged_mixed'], r['old_flagged'])}, {r['old_truth_flags']} | "
+        f"{seconds} |",
+        flush=True,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
@@ -201,6 +237,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-sample", action="store_true", help="leave out the bundled sample")
     ap.add_argument(
         "--list-mixed", action="store_true", help="list every mixed cluster and its verdict"
+    )
+    ap.add_argument(
+        "--samples",
+        nargs="+",
+        type=int,
+        metavar="SIZE",
+        help="score random samples of these sizes (five draws each) instead of whole sites",
     )
     args = ap.parse_args(argv)
     inputs: list[tuple[str, Path, Path]] = []
@@ -220,32 +263,27 @@ def main(argv: list[str] | None = None) -> int:
     print("|" + "---|" * 15)
     total: Counter = Counter()
     for name, jsonl, labels in inputs:
-        r = evaluate(name, read_records(jsonl), read_labels(labels), args.list_mixed)
-        total.update({k: v for k, v in r.items() if isinstance(v, int)})
-        print(
-            f"| {name} | {r['pages']} | {r['clusters']} | {r['flagged']} | "
-            f"{_ratio(r['flagged_mixed'], r['flagged'])} | "
-            f"{_ratio(r['mixed_pages_flagged'], r['mixed_pages'])} | "
-            f"{_ratio(r['mixed_pages_found'], r['mixed_pages'])} | "
-            f"{_ratio(r['good_splits'], r['flagged_mixed'])} | "
-            f"{_ratio(r['joined'], r['surplus'])} | {_ratio(r['correct'], r['suggestions'])} | "
-            f"{r['truth_flags']} | {_ratio(r['glued_flagged'], r['glued'])} | "
-            f"{_ratio(r['glued_good'], r['glued_flagged'])} | "
-            f"{_ratio(r['old_flagged_mixed'], r['old_flagged'])}, {r['old_truth_flags']} | "
-            f"{r['validate_seconds']:.1f} |",
-            flush=True,
-        )
-    t = total
-    print(
-        f"| **all** | {t['pages']} | {t['clusters']} | {t['flagged']} | "
-        f"{_ratio(t['flagged_mixed'], t['flagged'])} | "
-        f"{_ratio(t['mixed_pages_flagged'], t['mixed_pages'])} | "
-        f"{_ratio(t['mixed_pages_found'], t['mixed_pages'])} | "
-        f"{_ratio(t['good_splits'], t['flagged_mixed'])} | {_ratio(t['joined'], t['surplus'])} | "
-        f"{_ratio(t['correct'], t['suggestions'])} | {t['truth_flags']} | "
-        f"{_ratio(t['glued_flagged'], t['glued'])} | {_ratio(t['glued_good'], t['glued_flagged'])} "
-        f"| {_ratio(t['old_flagged_mixed'], t['old_flagged'])}, {t['old_truth_flags']} | |"
-    )
+        records, label_of = read_records(jsonl), read_labels(labels)
+        runs = [(name, records)]
+        if args.samples:
+            runs = [
+                (f"{name}@{size}", sample)
+                for size in args.samples
+                if size <= len(records)
+                for sample in draws(records, size)
+            ]
+        rows: dict[str, Counter] = {}
+        validate_seconds: Counter = Counter()
+        for row_name, pages in runs:
+            r = evaluate(row_name, pages, label_of, args.list_mixed)
+            rows.setdefault(row_name, Counter()).update(
+                {k: v for k, v in r.items() if isinstance(v, int)}
+            )
+            validate_seconds[row_name] += r["validate_seconds"]
+        for row_name, r in rows.items():
+            total.update(r)
+            _print_row(row_name, r, validate_seconds[row_name])
+    _print_row("**all**", total, None)
     return 0
 
 
