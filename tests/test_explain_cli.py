@@ -204,6 +204,32 @@ def test_validate_matches_the_cluster_commands_own_output(tmp_path):
     assert not [d for d in again["crossClusterDuplicates"] if d["similarity"] == 1]
 
 
+def test_validate_reads_pages_or_clusters_from_stdin(tmp_path):
+    # '-' is standard input, as for the clustering command: a crawl piped in
+    # (zcat crawl.jsonl.gz | page-cluster validate --pages - ...) or the
+    # clustering output piped in, and the report is the one the files give.
+    pages = two_host_pages()
+    p = write(tmp_path / "pages.jsonl", pages)
+    c = write(
+        tmp_path / "clusters.jsonl",
+        [{"id": x["id"], "clusterKey": f"k-{x['id']}"} for x in pages],
+    )
+    from_files = run(["validate", "--pages", p, "--clusters", c])
+    assert from_files.returncode == 0, from_files.stderr
+    pages_in = run(["validate", "--pages", "-", "--clusters", c], jsonl(pages))
+    assert pages_in.returncode == 0, pages_in.stderr
+    clusters_in = run(
+        ["validate", "--pages", p, "--clusters", "-"], (tmp_path / "clusters.jsonl").read_bytes()
+    )
+    assert clusters_in.returncode == 0, clusters_in.stderr
+    report = json.loads(from_files.stdout)
+    assert report["crossClusterDuplicates"]
+    assert json.loads(pages_in.stdout) == report == json.loads(clusters_in.stdout)
+    both = run(["validate", "--pages", "-", "--clusters", "-"], jsonl(pages))
+    assert both.returncode == 1 and both.stdout == b""
+    assert b"only one of --pages and --clusters can be read from stdin" in both.stderr
+
+
 def test_validate_ids_without_id_match_by_position(tmp_path):
     p = write(tmp_path / "p.jsonl", [{"html": "<p>a</p>"}, {"html": "<p>a</p>"}])
     c = write(tmp_path / "c.jsonl", [{"id": 0, "clusterKey": "x"}, {"id": 1, "clusterKey": "y"}])

@@ -2,6 +2,8 @@
 
 page-cluster validate --pages PATH --clusters clusters.jsonl [--out report.json]
 
+Either path may be ``-``, standard input (not both).
+
 ``--pages`` is the clustering input, in any format the clustering command reads
 (JSONL, a JSON array, a WARC / WARC.gz, a folder of saved pages), read by the
 same reader, so each page gets the id the clustering output gave it: its
@@ -18,7 +20,8 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any, BinaryIO, TextIO
 
 from ..base.limits import MAX_LINE_BYTES
 from ..base.model import InvalidPageError
@@ -53,6 +56,8 @@ the clustering output names it."""
 
 #: How many offending ids an error message lists.
 SHOWN_IDS = 5
+#: A path that means standard input (for one of --pages and --clusters).
+STDIN = "-"
 
 
 class CommandError(Exception):
@@ -69,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--pages",
         required=True,
         metavar="PATH",
-        help="the clustering input: a JSONL, JSON or WARC file, or a folder",
+        help="the clustering input: a JSONL, JSON or WARC file, or a folder ('-': stdin)",
     )
     p.add_argument(
         "--format",
@@ -80,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--clusters",
         required=True,
         metavar="PATH",
-        help='clusters JSONL: {"id", "clusterKey"} per line',
+        help='clusters JSONL: {"id", "clusterKey"} per line (\'-\': stdin)',
     )
     p.add_argument("--out", metavar="PATH", help="write the report here (default: stdout)")
     p.add_argument(
@@ -109,16 +114,20 @@ def _show(ids: Sequence[Any]) -> str:
 
 
 def read_cluster_assignments(
-    path: str, max_line_bytes: int = MAX_LINE_BYTES
+    path: str, max_line_bytes: int = MAX_LINE_BYTES, stdin: BinaryIO | None = None
 ) -> dict[str, tuple[str, Any, int]]:
     """``id key -> (clusterKey, id, line)`` from a clusters JSONL file (lines
-    over ``max_line_bytes`` are an error, never held)."""
+    over ``max_line_bytes`` are an error, never held); ``stdin`` is read
+    (and left open) when ``path`` is ``-``."""
     out: dict[str, tuple[str, Any, int]] = {}
-    try:
-        fh = open(path, "rb")  # noqa: SIM115 - closed below, errors reported per line
-    except OSError as exc:
-        raise CommandError(f"cannot read --clusters {path}: {exc.strerror or exc}") from None
-    with fh:
+    if path == STDIN and stdin is not None:
+        opened: AbstractContextManager[BinaryIO] = nullcontext(stdin)
+    else:
+        try:
+            opened = open(path, "rb")  # noqa: SIM115 - closed below, errors reported per line
+        except OSError as exc:
+            raise CommandError(f"cannot read --clusters {path}: {exc.strerror or exc}") from None
+    with opened as fh:
         for line_no, (raw, _) in enumerate(read_bounded_lines(fh, max_line_bytes), start=1):
             if raw is None:
                 raise CommandError(f"{path}: line {line_no}: line over {max_line_bytes} bytes")
@@ -150,7 +159,7 @@ def read_cluster_assignments(
     return out
 
 
-def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
+def _read_pages(args: argparse.Namespace, progress: ProgressPrinter, stdin: BinaryIO):
     """Parse ``--pages`` with the clustering command's reader; ids as its output gives them."""
     path = args.pages
     ids: list[Any] = []
@@ -158,7 +167,9 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter):
     on_skip = skip_warner(progress, limits.max_warnings)
 
     try:
-        source = open_pages(path, args.format, on_skip=on_skip, limits=limits)
+        source = open_pages(
+            stdin if path == STDIN else path, args.format, on_skip=on_skip, limits=limits
+        )
     except InputError as exc:
         raise CommandError(f"cannot read --pages {exc}") from None
 
@@ -218,17 +229,20 @@ def _match(ids: list[Any], assigned: dict[str, tuple[str, Any, int]], args) -> l
     return keys
 
 
-def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+def run_validate(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     progress = ProgressPrinter(stderr)
+    if args.pages == STDIN and args.clusters == STDIN:
+        progress.error("only one of --pages and --clusters can be read from stdin ('-')")
+        return 1
     for flag, path in (("--out", args.out), ("--merged-out", args.merged_out)):
         problem = check_writable(path) if path is not None else None
         if problem:
             progress.error(f"cannot write {flag} {path}: {problem}")
             return 1
     try:
-        assigned = read_cluster_assignments(args.clusters, args.max_line_bytes)
+        assigned = read_cluster_assignments(args.clusters, args.max_line_bytes, stdin)
         progress.message(f"validate: read {len(assigned)} cluster assignments, reading pages...")
-        corpus, ids = _read_pages(args, progress)
+        corpus, ids = _read_pages(args, progress, stdin)
         keys = _match(ids, assigned, args)
     except CommandError as exc:
         progress.error(str(exc))
@@ -265,4 +279,4 @@ def run_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
 
 def main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(list(argv))
-    return run_entry(lambda: run_validate(args, sys.stdout, sys.stderr))
+    return run_entry(lambda: run_validate(args, sys.stdin.buffer, sys.stdout, sys.stderr))
