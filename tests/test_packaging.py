@@ -100,3 +100,16 @@ def test_without_the_app_extra_the_command_says_what_to_install(monkeypatch, cap
     monkeypatch.setattr(app_cmd.os, "execv", lambda *a: pytest.fail("the server was started"))
     assert app_cmd.main([]) == 1
     assert "pip install 'page-cluster[app]'" in capsys.readouterr().err
+
+
+def test_a_missing_crawl_is_an_error_before_any_server_starts(tmp_path, monkeypatch, capsys):
+    started: list[tuple] = []
+    monkeypatch.setattr(app_cmd.os, "execv", lambda *a: started.append(a))
+    monkeypatch.chdir(tmp_path)
+    assert app_cmd.main(["nope.jsonl"]) == 1
+    assert f"{tmp_path / 'nope.jsonl'}: no such file or folder" in capsys.readouterr().err
+    assert started == []
+    (tmp_path / "crawl.jsonl").write_text('{"html": "<p>x</p>"}\n', encoding="utf-8")
+    app_cmd.main(["crawl.jsonl", "--server.port", "8600"])
+    ((program, command),) = started
+    assert program == sys.executable and str(tmp_path / "crawl.jsonl") in command

@@ -130,8 +130,21 @@ def streamlit_command(argv: Sequence[str], *, cwd: Path | None = None) -> list[s
     return [sys.executable, "-m", "streamlit", "run", str(_entry_script()), *flags, "--", *app_args]
 
 
+def _crawl_argument(command: Sequence[str]) -> str | None:
+    """The crawl a ``streamlit_command`` line opens first, if any."""
+    app_args = list(command[list(command).index("--") + 1 :])
+    if "--crawl" in app_args:
+        return app_args[app_args.index("--crawl") + 1]
+    return None
+
+
 def main(argv: Sequence[str]) -> int:
     command = streamlit_command(argv)
+    crawl = _crawl_argument(command)
+    if crawl is not None and not Path(crawl).exists():
+        # Said here, before a server starts for a mistyped name.
+        sys.stderr.write(f"page-cluster app: error: {crawl}: no such file or folder\n")
+        return 1
     if importlib.util.find_spec("streamlit") is None:
         sys.stderr.write(f"page-cluster app: error: {INSTALL_HINT}\n")
         return 1
