@@ -102,6 +102,36 @@ def test_extract_errors_name_the_place(tmp_path):
     assert res.returncode == 2 and b"usage" in res.stderr
 
 
+def test_extract_reads_a_warc_and_a_folder_by_the_clustering_ids(tmp_path):
+    # Any crawl the clustering command reads, with the ids its output gives
+    # (here the pages' URLs), so its output serves as --clusters as it is.
+    from .io_fixtures import join, response, sample_warc_records, write_sample_site
+
+    warc = tmp_path / "crawl.warc.gz"
+    records = sample_warc_records()
+    # A response that is not a page: skipped and counted, never a crash.
+    records.append(
+        response("http://library.example/logo.png", b"\x89PNG", content_type="image/png")
+    )
+    warc.write_bytes(join(records, True))
+    write_sample_site(tmp_path / "site" / "127.0.0.1:8000")
+    for crawl in (warc, tmp_path / "site"):
+        clustered = run([str(crawl)])
+        assert clustered.returncode == 0, clustered.stderr
+        clusters = tmp_path / "clusters.jsonl"
+        clusters.write_bytes(clustered.stdout)
+        ids = [json.loads(line)["id"] for line in clustered.stdout.decode().splitlines()]
+        for args in ([str(crawl)], [str(crawl), "--clusters", str(clusters)]):
+            res = run(["extract", "--no-blocks", *args])
+            assert res.returncode == 0, res.stderr
+            out = [json.loads(line) for line in res.stdout.decode().splitlines()]
+            assert [o["id"] for o in out] == ids
+            assert sum(o["extractor"] == "template" for o in out) > len(out) // 2
+        assert b"input: " in res.stderr
+    res = run(["extract", str(tmp_path / "missing.warc")])
+    assert res.returncode == 1 and res.stdout == b"" and b"missing.warc" in res.stderr
+
+
 def test_extract_empty_input():
     res = run(["extract"], b"")
     assert res.returncode == 0 and res.stdout == b""

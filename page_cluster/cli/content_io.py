@@ -1,20 +1,25 @@
 """Shared input handling of the content subcommands (``extract``, ``evaluate``).
 
-Pages come as the clustering command's JSONL on stdin; clusters either come from
-a ``--clusters`` file (``{"id", "clusterKey"}`` lines, the clustering command's
-output) or are computed. Every problem is reported with where it is (line of
-stdin, or file and line) and ends the run before anything is written.
+Pages come in any format the clustering command reads (its JSONL on stdin, a
+file, a WARC, a folder of saved pages), read by the same reader, so each page
+has the id the clustering output gives it; clusters either come from a
+``--clusters`` file (``{"id", "clusterKey"}`` lines, the clustering command's
+output) or are computed. Every problem is reported with where it is (line,
+record, file) and ends the run before anything is written.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..base.limits import MAX_LINE_BYTES
 from ..base.model import Page
-from ..io.jsonl import InputError, read_bounded_lines, read_jsonl_pages
+from ..io.jsonl import InputError, read_bounded_lines
+from ..io.report import Skipped
+from ..io.source import open_pages
 from .progress import ProgressPrinter
 
 __all__ = ["ContentInput", "read_clusters_file", "read_content_input"]
@@ -61,29 +66,42 @@ def read_clusters_file(path: Path) -> dict[str, str]:
 
 
 def read_content_input(
-    stdin: BinaryIO,
+    source: BinaryIO | str | Path,
     clusters: Path | None,
     content_block_attribute: str | None,
     progress: ProgressPrinter,
     *,
     jobs: int = 1,
+    format: str | None = None,
+    on_skip: Callable[[Skipped], None] | None = None,
 ) -> ContentInput:
-    """Read pages; take their clusters from ``clusters`` or compute them."""
+    """Read pages from ``source`` (a binary stream, a file or a folder, in
+    ``format`` or the one its content shows); take their clusters from
+    ``clusters`` or compute them."""
     progress.reading()
     pages: list[Page] = []
     ids: list[Any] = []
-    lines: list[int] = []
-    for rec in read_jsonl_pages(stdin):
-        pages.append(rec.page)
-        ids.append(rec.raw_id if rec.has_id else len(ids))
-        lines.append(rec.line)
+    where: list[str] = []
+    crawl = open_pages(source, format, on_skip=on_skip)
+    if crawl.format != "jsonl":
+        progress.message(f"input: {crawl.format} ({crawl.name})")
+    with crawl:
+        for rec in crawl:
+            pages.append(rec.page)
+            ids.append(len(ids) if rec.output_id is None else rec.output_id)
+            where.append(rec.position or f"page {len(ids)}")
+    for line in (crawl.report.summary(), crawl.report.notes_summary()):
+        if line:
+            progress.message(line)
+    if not pages and crawl.report.error_total:
+        raise InputError(crawl.name, "no page could be read")
     if clusters is not None:
         table = read_clusters_file(clusters)
         keys = []
-        for page_id, line in zip(ids, lines, strict=True):
+        for page_id, position in zip(ids, where, strict=True):
             key = table.get(_id_key(page_id))
             if key is None:
-                raise InputError(f"line {line}", f"page id {page_id!r} is not in {clusters}")
+                raise InputError(position, f"page id {page_id!r} is not in {clusters}")
             keys.append(key)
     else:
         from ..api.resolve import resolve_page_cluster_keys

@@ -1,9 +1,11 @@
 """``page-cluster extract``: the main content of every page, as JSONL.
 
-page-cluster extract [--clusters FILE] [--block-tags TAGS] [--min-score S]
-                     [--threshold P] [--per-page READER] [--no-blocks]
-                     [--content-block-attribute NAME] [--jobs N]
-                     < pages.jsonl > content.jsonl
+page-cluster extract [CRAWL] [--format F] [--clusters FILE] [--block-tags TAGS]
+                     [--min-score S] [--threshold P] [--per-page READER]
+                     [--no-blocks] [--content-block-attribute NAME] [--jobs N]
+                     > content.jsonl
+
+CRAWL is any input the clustering command reads (default: its JSONL on stdin).
 """
 
 from __future__ import annotations
@@ -20,21 +22,28 @@ from ..content.extract import DEFAULT_THRESHOLD, ExtractOptions, extract_main_co
 from ..content.noise import DEFAULT_MIN_SCORE
 from ..content.per_page import OWN, PER_PAGE_CHOICES, trafilatura_available
 from ..io.jsonl import InputError
+from ..io.source import FORMATS
 from .common import (
     UsageParser,
     attribute_name,
     end_on_worker_failure,
     jobs_count,
     run_entry,
+    skip_warner,
     write_jsonl,
 )
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
 
+#: The CRAWL that means standard input.
+STDIN = "-"
+
 DESCRIPTION = """\
-Extract the main content of every page. Reads the clustering command's JSONL
-pages on stdin and writes one line per page, in input order:
+Extract the main content of every page. Reads a crawl in any format the
+clustering command reads (CRAWL: a JSONL or JSON file, a WARC / WARC.gz, a
+folder of saved pages; default: JSONL pages on stdin) and writes one line per
+page, in input order, with the id the clustering output gives it:
 
   {"id": ..., "main_text": "...", "extractor": "...", "siblings": N,
    "blocks": [{"path", "start", "end", "class", "main", "level", "noise"}, ...]}
@@ -62,6 +71,18 @@ def build_parser() -> argparse.ArgumentParser:
         prog="page-cluster extract",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "crawl",
+        nargs="?",
+        default=STDIN,
+        metavar="CRAWL",
+        help="the pages: a file or a folder (default, or '-': stdin)",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="format of CRAWL (default: detected from the content)",
     )
     p.add_argument("--clusters", type=Path, metavar="FILE", help="cluster keys per page id")
     p.add_argument(
@@ -119,7 +140,13 @@ def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO) -> int:
     jobs = args.jobs
     try:
         data = read_content_input(
-            stdin, args.clusters, args.content_block_attribute, progress, jobs=jobs
+            stdin if args.crawl == STDIN else args.crawl,
+            args.clusters,
+            args.content_block_attribute,
+            progress,
+            jobs=jobs,
+            format=args.format,
+            on_skip=skip_warner(progress),
         )
     except (InputError, InvalidPageError) as exc:
         progress.error(str(exc))
