@@ -61,7 +61,8 @@ from its <link rel=stylesheet> tags. Output ids: the record's id, else its URL,
 else its 0-based index. Progress and skipped-record counts go to stderr.
 
 To check a saved partition without re-clustering: page-cluster validate --help
-To explore the clusters in the analyst app: page-cluster app [CRAWL] (see --help)"""
+To explore the clusters in the analyst app: page-cluster app [CRAWL] (see --help)
+To extract each page's main content: page-cluster extract [CRAWL] (see --help)"""
 
 #: What a clustering run imports after reading (the numpy stack): loaded in a
 #: background thread while the pages are parsed. numpy loads ``random`` and
