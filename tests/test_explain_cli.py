@@ -225,6 +225,9 @@ def test_validate_reads_pages_or_clusters_from_stdin(tmp_path):
     report = json.loads(from_files.stdout)
     assert report["crossClusterDuplicates"]
     assert json.loads(pages_in.stdout) == report == json.loads(clusters_in.stdout)
+    # A message about a page read from stdin names stdin.
+    short = run(["validate", "--pages", "-", "--clusters", c], jsonl([*pages, {"html": "<p/>"}]))
+    assert short.returncode == 1 and b"1 page(s) of stdin have no cluster" in short.stderr
     both = run(["validate", "--pages", "-", "--clusters", "-"], jsonl(pages))
     assert both.returncode == 1 and both.stdout == b""
     assert b"only one of --pages and --clusters can be read from stdin" in both.stderr

@@ -60,6 +60,11 @@ SHOWN_IDS = 5
 STDIN = "-"
 
 
+def _shown_path(path: object) -> str:
+    """A path as messages name it (``-`` is ``stdin``)."""
+    return "stdin" if path == STDIN else str(path)
+
+
 class CommandError(Exception):
     """A user-facing failure (bad file, unmatched ids): message, exit status 1."""
 
@@ -120,6 +125,7 @@ def read_cluster_assignments(
     over ``max_line_bytes`` are an error, never held); ``stdin`` is read
     (and left open) when ``path`` is ``-``."""
     out: dict[str, tuple[str, Any, int]] = {}
+    name = _shown_path(path)
     if path == STDIN and stdin is not None:
         opened: AbstractContextManager[BinaryIO] = nullcontext(stdin)
     else:
@@ -130,12 +136,12 @@ def read_cluster_assignments(
     with opened as fh:
         for line_no, (raw, _) in enumerate(read_bounded_lines(fh, max_line_bytes), start=1):
             if raw is None:
-                raise CommandError(f"{path}: line {line_no}: line over {max_line_bytes} bytes")
+                raise CommandError(f"{name}: line {line_no}: line over {max_line_bytes} bytes")
             if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             if not raw.strip():
                 continue
-            where = f"{path}: line {line_no}"
+            where = f"{name}: line {line_no}"
             try:
                 rec = json.loads(raw)
             except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
@@ -186,7 +192,7 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter, stdin: Bina
                 max_attributes=limits.max_attributes,
             )
         except (InputError, InvalidPageError) as exc:
-            raise CommandError(f"{path}: {exc}") from None
+            raise CommandError(f"{_shown_path(path)}: {exc}") from None
         except RuntimeError as exc:
             failure = worker_failure_message(exc)
             if failure is None:
@@ -197,7 +203,7 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter, stdin: Bina
         if line:
             progress.message(f"validate: {line}")
     if corpus.n_pages == 0 and report.error_total:
-        raise CommandError(f"no page could be read from {path}")
+        raise CommandError(f"no page could be read from {_shown_path(path)}")
     return corpus, ids
 
 
@@ -209,8 +215,8 @@ def _match(ids: list[Any], assigned: dict[str, tuple[str, Any, int]], args) -> l
         ident = _id_key(page_id)
         if ident in seen:
             raise CommandError(
-                f"{args.pages}: id {ident} is used by two pages (records {seen[ident] + 1} "
-                f"and {index + 1}); ids must be unique to match clusters"
+                f"{_shown_path(args.pages)}: id {ident} is used by two pages "
+                f"(records {seen[ident] + 1} and {index + 1}); ids must be unique to match clusters"
             )
         seen[ident] = index
         hit = assigned.get(ident)
@@ -221,9 +227,13 @@ def _match(ids: list[Any], assigned: dict[str, tuple[str, Any, int]], args) -> l
     extra = [v[1] for k, v in assigned.items() if k not in seen]
     problems = []
     if missing:
-        problems.append(f"{len(missing)} page(s) of {args.pages} have no cluster: {_show(missing)}")
+        problems.append(
+            f"{len(missing)} page(s) of {_shown_path(args.pages)} have no cluster: {_show(missing)}"
+        )
     if extra:
-        problems.append(f"{len(extra)} id(s) of {args.clusters} are not pages: {_show(extra)}")
+        problems.append(
+            f"{len(extra)} id(s) of {_shown_path(args.clusters)} are not pages: {_show(extra)}"
+        )
     if problems:
         raise CommandError("; ".join(problems))
     return keys
