@@ -19,6 +19,7 @@ from .progress import ProgressPrinter
 
 __all__ = [
     "MAX_WARNINGS",
+    "STDIN",
     "UsageParser",
     "add_limit_options",
     "attribute_name",
@@ -32,6 +33,9 @@ __all__ = [
     "worker_failure_message",
     "write_jsonl",
 ]
+
+#: The input path that means standard input, in every subcommand.
+STDIN = "-"
 
 
 class UsageParser(argparse.ArgumentParser):

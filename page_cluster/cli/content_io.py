@@ -83,16 +83,13 @@ def read_content_input(
     ids: list[Any] = []
     where: list[str] = []
     crawl = open_pages(source, format, on_skip=on_skip)
-    if crawl.format != "jsonl":
-        progress.message(f"input: {crawl.format} ({crawl.name})")
+    progress.input_source(crawl)
     with crawl:
         for rec in crawl:
             pages.append(rec.page)
             ids.append(len(ids) if rec.output_id is None else rec.output_id)
             where.append(rec.position or f"page {len(ids)}")
-    for line in (crawl.report.summary(), crawl.report.notes_summary()):
-        if line:
-            progress.message(line)
+    progress.read_report(crawl.report)
     if not pages and crawl.report.error_total:
         raise InputError(crawl.name, "no page could be read")
     if clusters is not None:

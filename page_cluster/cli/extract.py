@@ -24,6 +24,7 @@ from ..content.per_page import OWN, PER_PAGE_CHOICES, trafilatura_available
 from ..io.jsonl import InputError
 from ..io.source import FORMATS
 from .common import (
+    STDIN,
     UsageParser,
     attribute_name,
     end_on_worker_failure,
@@ -35,9 +36,6 @@ from .common import (
 from .progress import ProgressPrinter
 
 __all__ = ["build_parser", "main"]
-
-#: The CRAWL that means standard input.
-STDIN = "-"
 
 DESCRIPTION = """\
 Extract the main content of every page. Reads a crawl in any format the

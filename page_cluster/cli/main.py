@@ -20,6 +20,7 @@ from ..io.jsonl import InputError
 from ..io.source import FORMATS, open_pages
 from ..parallel.preload import preload_in_background
 from .common import (
+    STDIN,
     UsageParser,
     add_limit_options,
     attribute_name,
@@ -171,8 +172,8 @@ def run_cluster_command(
     if problem:
         progress.error(problem)
         return 1
-    inputs = args.input or ["-"]
-    files = expand_inputs(inputs) if inputs != ["-"] else inputs
+    inputs = args.input or [STDIN]
+    files = expand_inputs(inputs) if inputs != [STDIN] else inputs
     if is_crawl_run(inputs, files, dask=args.dask is not None, out_dir=args.out_dir is not None):
         from .crawl_cmd import run_crawl_command
 
@@ -181,7 +182,7 @@ def run_cluster_command(
     limits = limits_from_args(args)
     on_skip = skip_warner(progress, limits.max_warnings)
 
-    path = None if files[0] == "-" else files[0]
+    path = None if files[0] == STDIN else files[0]
     try:
         source = open_pages(
             stdin if path is None else path, args.format, on_skip=on_skip, limits=limits
@@ -190,8 +191,7 @@ def run_cluster_command(
         progress.error(str(exc))
         return 1
     progress.reading()
-    if source.format != "jsonl":
-        progress.message(f"input: {source.format} ({source.name})")
+    progress.input_source(source)
 
     try:
         with source:
@@ -210,9 +210,7 @@ def run_cluster_command(
     except RuntimeError as exc:
         return end_on_worker_failure(exc, progress)
     report = source.report
-    for line in (report.summary(), report.notes_summary()):
-        if line:
-            progress.message(line)
+    progress.read_report(report)
     if corpus.n_pages == 0 and report.error_total:
         progress.error(f"no page could be read from {source.name}")
         return 1

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..base.progress import ProgressEvent
 from ..io.report import one_line
+
+if TYPE_CHECKING:
+    from ..io.report import ReadReport
+    from ..io.source import PageSource
 
 __all__ = ["ProgressPrinter"]
 
@@ -57,6 +61,17 @@ class ProgressPrinter:
 
     def message(self, text: str) -> None:
         self._emit(text, text)
+
+    def input_source(self, source: PageSource) -> None:
+        """Name an input that is not the default JSONL (``input: warc (crawl.warc.gz)``)."""
+        if source.format != "jsonl":
+            self.message(f"input: {source.format} ({source.name})")
+
+    def read_report(self, report: ReadReport, prefix: str = "") -> None:
+        """The reader's count of skipped records and its notes, a line each."""
+        for line in (report.summary(), report.notes_summary()):
+            if line:
+                self.message(prefix + line)
 
     def warning(self, text: str) -> None:
         """A line that must stay visible (a skipped damaged record): never overwritten."""

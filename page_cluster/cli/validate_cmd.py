@@ -33,6 +33,7 @@ from ..validation.data import clustered_corpus_from_corpus
 from ..validation.merge import merge_validated_clusters
 from ..validation.report import validate_cluster_partition
 from .common import (
+    STDIN,
     UsageParser,
     add_limit_options,
     attribute_name,
@@ -56,8 +57,6 @@ the clustering output names it."""
 
 #: How many offending ids an error message lists.
 SHOWN_IDS = 5
-#: A path that means standard input (for one of --pages and --clusters).
-STDIN = "-"
 
 
 def _shown_path(path: object) -> str:
@@ -199,9 +198,7 @@ def _read_pages(args: argparse.Namespace, progress: ProgressPrinter, stdin: Bina
                 raise
             raise CommandError(failure) from None
     report = source.report
-    for line in (report.summary(), report.notes_summary()):
-        if line:
-            progress.message(f"validate: {line}")
+    progress.read_report(report, "validate: ")
     if corpus.n_pages == 0 and report.error_total:
         raise CommandError(f"no page could be read from {_shown_path(path)}")
     return corpus, ids

@@ -136,18 +136,16 @@ def _axis_at(
     qualifying = [vals for vals, n in recurrence.items() if n >= floor - 1e-9]
     if not qualifying:
         return None
-    axis = np.unique(np.concatenate([np.asarray(v, dtype=np.int64) for v in qualifying]))
     # Partial translations: a set beside the axis's own values (en and fr
     # with ja, ko and tr, on a fifth as many pages as en and fr alone)
     # recurring as often as any axis must is the same axis with more values,
-    # however far below the most copied set the cut put it.
-    core = set(axis.tolist())
-    more = [
-        vals
-        for vals, n in recurrence.items()
-        if n >= min_skeleton_count and not core.isdisjoint(vals)
-    ]
-    axis = np.unique(np.concatenate([axis, *[np.asarray(v, dtype=np.int64) for v in more]]))
+    # however far below the most copied set the cut put it. The qualifying
+    # sets are among them.
+    core = set().union(*qualifying)
+    values = set().union(
+        *(v for v, n in recurrence.items() if n >= min_skeleton_count and not core.isdisjoint(v))
+    )
+    axis = np.array(sorted(values), dtype=np.int64)
     # A mirror copies a subtree: on the copy side, most skeletons have a counterpart.
     on_axis = np.isin(value, axis)
     per_skeleton = np.bincount(skeleton[on_axis], minlength=int(skeleton.max()) + 1)
