@@ -164,7 +164,11 @@ def test_line_spans_measure_every_line_and_tell_blank_ones(chunks, chunk):
 
 tag_soup = st.lists(
     st.sampled_from(
-        [b"<", b">", b"a", b"div", b" ", b"=", b'"', b"'", b"/", b"x=1", b"\n", b"<!--", b"-->"]
+        [
+            *(b"<", b">", b"a", b"div", b" ", b"=", b'"', b"'", b"/", b"x=1", b"\n"),
+            *(b"<!--", b"-->", b"<script>", b"</script>", b"</SCRIPT", b"<style ", b"</style>"),
+            b"<plaintext>",
+        ]
     ),
     max_size=80,
 ).map(b"".join)

@@ -347,6 +347,48 @@ def test_valid_pages_pass_unchanged():
         assert attribute_cap.cap_attributes(html, 1000)[0] is html
 
 
+# Read as markup, a script's ``a<b`` opens a tag; a quote inside an unquoted
+# "value" (``s=f('x``) leaves the next one unpaired, the text's apostrophes
+# pair up with it, and the words between count as the tag's attributes: past
+# the thousandth, the rest of the page was cut (WordPress's emoji loader in
+# every page's head did this to its whole main area).
+_RAW_TEXT_TRAPS = {
+    "script": "<script>if(a<b)s=f('x y')</script>",
+    "SCRIPT": "<SCRIPT>if(a<b)s=f('x y')</Script >",
+    "style": "<style>a<b{c:url(x y')}</style>",
+    "title": "<title>a<b x='y z</title>",
+    "textarea": "<textarea>a<b x='y z</textarea>",
+}
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
+@pytest.mark.parametrize("wrapper", sorted(_RAW_TEXT_TRAPS))
+def test_what_raw_text_elements_hold_is_never_read_as_attributes(monkeypatch, pure, wrapper):
+    if pure:
+        monkeypatch.setenv("PAGE_CLUSTER_PURE_SCAN", "1")
+    attribute_cap._compiled.cache_clear()
+    try:
+        words = " ".join(f"w{i}" for i in range(1500))
+        html = (
+            f"<html><head>{_RAW_TEXT_TRAPS[wrapper]}</head><body>"
+            f'<main class="m"><article class="post"><p>don\'t {words} it\'s</p></article>'
+            '<aside class="a"><p>t</p></aside></main><footer class="f"><p>t</p></footer>'
+            "</body></html>"
+        ).encode()
+        assert attribute_cap.cap_attributes(html, 1000) == (html, 0)
+        root = parse_html(html, "utf-8")
+        assert root.find(".//main/aside") is not None and root.find(".//footer") is not None
+    finally:
+        attribute_cap._compiled.cache_clear()
+
+
+def test_an_element_after_a_script_is_still_capped():
+    attrs = " ".join(f"a{i}" for i in range(50))
+    html = f"<script>if(a<b)s='</script><div {attrs}>x</div><p>after</p>".encode()
+    capped, n = attribute_cap.cap_attributes(html, 10)
+    assert n == 1 and b"a9 " in capped and b"a10" not in capped and capped.endswith(b"<p>after</p>")
+
+
 # ---------------------------------------------------------------------------
 # 5. Clear errors instead of tracebacks
 

@@ -13,9 +13,14 @@ The scan runs on every page, so it is cheap: a compiled scanner
 once; without it, a regular expression first looks for a start tag long enough
 to hold that many attributes, and only a page that has one is scanned in
 Python (both give the same result; ``PAGE_CLUSTER_PURE_SCAN=1`` forces the
-pure-Python scan). A ``<`` followed by a letter inside a script counts as a
-start tag here; a script would need hundreds of separate words before its next
-``>`` to be cut.
+pure-Python scan).
+
+What a script, a style sheet, a title or a text area holds is text to both
+parsers, whatever it looks like, so the scan skips it to the element's end
+tag, as the parsers do. Read as markup, a minified script's ``r<o.length``
+starts a "tag" whose quotes never pair up, which swallowed the rest of a
+WordPress page (its emoji loader sits in every page's head) and cut the
+page's whole main area as that tag's thousandth attribute and beyond.
 """
 
 from __future__ import annotations
@@ -30,6 +35,12 @@ _SPACE = frozenset(b" \t\n\r\f")
 _NAME_STOP = frozenset(b" \t\n\r\f/>=\"'")
 _VALUE_STOP = frozenset(b" \t\n\r\f>")
 _QUOTES = frozenset(b"\"'")
+#: Elements whose content both parsers read as text up to their end tag (the
+#: HTML tokenizer's raw text and RCDATA states); ``plaintext`` has no end.
+RAW_TEXT = frozenset(
+    (b"script", b"style", b"title", b"textarea", b"xmp", b"iframe", b"noembed", b"noframes")
+)
+_PLAINTEXT = b"plaintext"
 
 
 def _skip_quoted(data: bytes, j: int) -> int:
@@ -103,6 +114,22 @@ def _candidate_pattern(max_attributes: int) -> re.Pattern[bytes]:
     )
 
 
+def _raw_text_end(data: bytes, name: bytes, start: int) -> int:
+    """Where the text of raw-text element ``name`` opened before ``start`` ends:
+    its end tag's ``<`` (the input's length when it has none).
+
+    >>> _raw_text_end(b"<script>if(a<b)x</SCRIPT >", b"script", 8)
+    16
+    """
+    if name == _PLAINTEXT:
+        return len(data)
+    found = _END_TAGS[name].search(data, start)
+    return len(data) if found is None else found.start()
+
+
+_END_TAGS = {name: re.compile(rb"</" + name, re.IGNORECASE) for name in RAW_TEXT}
+
+
 def _overfull_sequential(data: bytes, max_attributes: int) -> list[tuple[int, int]]:
     """Every start tag read in order, as the compiled scanner reads them."""
     out: list[tuple[int, int]] = []
@@ -119,6 +146,9 @@ def _overfull_sequential(data: bytes, max_attributes: int) -> list[tuple[int, in
         cut, end = _scan_tag(data, j, max_attributes)
         if cut != -1:
             out.append((cut, end))
+        name = data[i + 1 : j].lower()
+        if end < n and (name in RAW_TEXT or name == _PLAINTEXT):
+            end = _raw_text_end(data, name, end + 1)
         i = data.find(b"<", max(end, i + 1))
     return out
 
