@@ -58,6 +58,17 @@ against, Rust's documentation (``rust-doc``):
   archives. MkDocs with the Material theme and its blog plugin, and Nikola
   with its Bootstrap 4 theme, in the same module (``mkdocs``, ``nikola``).
 
+- ``hexo`` (``bench/cms_hexo.py``): a blog built by Hexo with its ``landscape``
+  theme, from npm. ``docusaurus`` (``bench/cms_docusaurus.py``): a docs site
+  with a blog built by Docusaurus's classic preset, from npm; a page's label
+  is the theme component rendering it.
+
+- ``wordpress`` and ``wordpress-blocks`` (``bench/cms_wordpress.py``): a blog
+  served by WordPress itself (Debian's packages, MariaDB, PHP's built-in
+  server) and crawled, with the classic theme Twenty Twenty-One and the block
+  theme Twenty Twenty-Three; a page's label is the template WordPress's
+  template hierarchy picks.
+
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
 completeness and cluster counts (a book with one template scores ARI 0 as soon
@@ -65,11 +76,13 @@ as it is split at all: read its completeness and cluster count instead).
 
     python bench/heldout.py --data /tmp/heldout
     python bench/heldout.py --data /tmp/heldout --sizes 20 50 100
+    python bench/heldout.py --data /tmp/heldout --site hexo --site wordpress
 
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
-and PyPI for Pelican, MkDocs and Nikola (installed into virtual environments
-in ``--data``); the extracted packages, the built blogs and the corpora stay
-in ``--data``.
+PyPI for Pelican, MkDocs and Nikola (installed into virtual environments
+in ``--data``), npm for Hexo and Docusaurus, and, for the WordPress sites,
+the Debian packages ``cms_wordpress`` names, installed; the extracted
+packages, the built sites and the corpora stay in ``--data``.
 """
 
 from __future__ import annotations
@@ -96,6 +109,9 @@ from page_cluster.api.resolve import run_clustering
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cms_blogs  # blogs built by static CMSs
+import cms_docusaurus
+import cms_hexo
+import cms_wordpress
 from subsets import _labels, _lines  # the sibling bench script's readers
 
 PACKAGE = "rust-doc"
@@ -264,32 +280,30 @@ def _published(
     ]
 
 
-def build(data: Path) -> dict[str, Path]:
-    """Write every held-out site (JSONL and ``id,template`` CSV) into
-    ``data``; returns their JSONL paths."""
+Record = tuple[str, str, list[str], str, str]  # id, HTML, paths, host, template
+
+
+def _rustdoc_site(data: Path) -> list[Record]:
     html = fetch_package(data)
-    sites: dict[str, list[tuple[str, str, list[str], str, str]]] = {"rustdoc": [], "mdbook": []}
-    for sub in ("std", "src/std"):
-        for rel, page in _pages(html / sub, html):
-            sites["rustdoc"].append(
-                (rel, page, rel.split("/"), "doc.rust.example", _rustdoc_kind(rel))
-            )
+    return [
+        (rel, page, rel.split("/"), "doc.rust.example", _rustdoc_kind(rel))
+        for sub in ("std", "src/std")
+        for rel, page in _pages(html / sub, html)
+    ]
+
+
+def _mdbook_site(data: Path) -> list[Record]:
+    html = fetch_package(data)
+    out: list[Record] = []
     for book in BOOKS:
         for rel, page in _pages(html / book, html / book):
             kind = book if _MDBOOK in page[:3000] else f"{book}:other"
-            sites["mdbook"].append((f"{book}/{rel}", page, rel.split("/"), f"{book}.example", kind))
-    for name, (package, root, host) in JAVADOC.items():
-        # Published under a folder, as javadoc sites are (``/apidocs/``).
-        sites[name] = _published(data, package, root, host, ["api"], _javadoc_kind)
-    package, root, host = GTKDOC
-    sites["gtkdoc"] = _published(
-        data, package, root, host, ["gtk-doc", "html"], lambda _rel, page: _gtkdoc_kind(page)
-    )
-    package, root, host = DJANGO
-    sites["django"] = _published(
-        data, package, root, host, ["en", "3.2"], lambda rel, _page: _sphinx_kind(rel)
-    )
-    sites["haddock"] = [
+            out.append((f"{book}/{rel}", page, rel.split("/"), f"{book}.example", kind))
+    return out
+
+
+def _haddock_site(data: Path) -> list[Record]:
+    return [
         page
         for package, name in HADDOCK
         for page in _published(
@@ -301,18 +315,52 @@ def build(data: Path) -> dict[str, Path]:
             lambda rel, _page: _haddock_kind(rel),
         )
     ]
-    for theme, name in (("notmyidea", "pelican"), ("simple", "pelican-simple")):
-        sites[name] = [
-            (rel, page, rel.split("/"), "allotments.example", kind)
-            for rel, page, kind in cms_blogs.pelican_pages(data, theme)
-        ]
-    for name, blog in (("mkdocs", cms_blogs.mkdocs_pages), ("nikola", cms_blogs.nikola_pages)):
-        sites[name] = [
-            (rel, page, rel.split("/"), "allotments.example", kind)
-            for rel, page, kind in blog(data)
-        ]
+
+
+def _blog(pages: Callable[[], list[tuple[str, str, str]]]) -> list[Record]:
+    return [(rel, page, rel.split("/"), "allotments.example", kind) for rel, page, kind in pages()]
+
+
+def _wordpress_site(data: Path, theme: str) -> list[Record]:
+    return [
+        (url, page, url.lstrip("/").split("/"), cms_wordpress.HOST, kind)
+        for url, page, kind in cms_wordpress.wordpress_pages(data, theme)
+    ]
+
+
+#: Each held-out site and how it is built (from Debian packages, PyPI or npm).
+SITES: dict[str, Callable[[Path], list[Record]]] = {
+    "rustdoc": _rustdoc_site,
+    "mdbook": _mdbook_site,
+    # Published under a folder, as javadoc sites are (``/apidocs/``).
+    **{
+        name: lambda data, spec=spec: _published(data, *spec, ["api"], _javadoc_kind)
+        for name, spec in JAVADOC.items()
+    },
+    "gtkdoc": lambda data: _published(
+        data, *GTKDOC, ["gtk-doc", "html"], lambda _rel, page: _gtkdoc_kind(page)
+    ),
+    "django": lambda data: _published(
+        data, *DJANGO, ["en", "3.2"], lambda rel, _page: _sphinx_kind(rel)
+    ),
+    "haddock": _haddock_site,
+    "pelican": lambda data: _blog(lambda: cms_blogs.pelican_pages(data, "notmyidea")),
+    "pelican-simple": lambda data: _blog(lambda: cms_blogs.pelican_pages(data, "simple")),
+    "mkdocs": lambda data: _blog(lambda: cms_blogs.mkdocs_pages(data)),
+    "nikola": lambda data: _blog(lambda: cms_blogs.nikola_pages(data)),
+    "hexo": lambda data: _blog(lambda: cms_hexo.hexo_pages(data)),
+    "docusaurus": lambda data: _blog(lambda: cms_docusaurus.docusaurus_pages(data)),
+    "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
+    "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
+}
+
+
+def build(data: Path, names: list[str] | None = None) -> dict[str, Path]:
+    """Write the held-out sites ``names`` (default: all) as JSONL and
+    ``id,template`` CSV into ``data``; returns their JSONL paths."""
     out: dict[str, Path] = {}
-    for name, records in sites.items():
+    for name in names or list(SITES):
+        records = SITES[name](data)
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
         with jsonl.open("w", encoding="utf-8") as fh, labels.open("w", newline="") as lh:
             writer = csv.writer(lh)
@@ -343,8 +391,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, required=True, help="cache and corpus folder")
     ap.add_argument("--sizes", type=int, nargs="*", default=[20, 50, 100])
+    ap.add_argument(
+        "--site", action="append", choices=sorted(SITES), help="only this site (repeatable)"
+    )
     args = ap.parse_args(argv)
-    sites = build(args.data)
+    sites = build(args.data, args.site)
     print(
         "| site | pages | size | ARI | min | AMI | homogeneity | completeness "
         "| true / predicted | collapsed |"
