@@ -713,3 +713,54 @@ def test_a_renamed_element_is_a_lone_element_whatever_it_holds():
 def test_without_the_rename_the_item_is_a_block_each_side():
     # Read as two elements, each side has a block of two items of its own.
     assert _pager_groups(None) == [0, 1]
+
+
+def _classed(prof, sizes):
+    # Columns: 0 the listing container, 1 an optional description under it,
+    # then body classes: 2 "archive", 3 "category", 4 "tag", 5 "site" (on
+    # every page), 6 "single", 7 "struct", 8 "enum".
+    parent = np.array([-1, 0, -1, -1, -1, -1, -1, -1, -1])
+    attrs = np.array([False, False] + [True] * 7)
+    return agglomerate_units(
+        np.asarray(prof, dtype=float),
+        np.asarray(sizes, dtype=float),
+        parent,
+        ~attrs,
+        weak=np.zeros(9, dtype=bool),
+        attrs=attrs,
+    ).tolist()
+
+
+def test_one_familys_queries_on_one_markup_are_one_template():
+    # Category and tag listings: the same markup, both "archive" (a class
+    # most pages lack), each its own query class. Posts are another type.
+    category = [1, 0, 1, 1, 0, 1, 0, 0, 0]
+    tag = [1, 0, 1, 0, 1, 1, 0, 0, 0]
+    posts = [1, 0, 0, 0, 0, 1, 1, 0, 0]
+    assert _classed([category, tag, posts], [20, 30, 60]) == [0, 0, 1]
+
+
+def test_page_types_named_beside_a_site_wide_class_stay_apart():
+    # "site struct" against "site enum": the shared class is on every page.
+    struct = [1, 0, 0, 0, 0, 1, 0, 1, 0]
+    enum = [1, 0, 0, 0, 0, 1, 0, 0, 1]
+    assert _classed([struct, enum], [20, 20]) == [0, 1]
+
+
+def test_a_family_whose_members_differ_in_structure_keeps_its_names():
+    # The category listings also carry a description the tag listings never
+    # have: the names and the structure differ together.
+    category = [1, 1, 1, 1, 0, 1, 0, 0, 0]
+    tag = [1, 0, 1, 0, 1, 1, 0, 0, 0]
+    posts = [1, 0, 0, 0, 0, 1, 1, 0, 0]
+    assert _classed([category, tag, posts], [20, 30, 60]) == [0, 1, 2]
+
+
+def test_a_few_pages_alike_do_not_make_a_family_one_template():
+    # Three search-result pages print the archive's list: on three pages the
+    # same structure proves nothing, and their classes still name them.
+    category = [1, 0, 1, 1, 0, 1, 0, 0, 0]
+    tag = [1, 0, 1, 0, 1, 1, 0, 0, 0]
+    posts = [1, 0, 0, 0, 0, 1, 1, 0, 0]
+    assert _classed([category, tag, posts], [20, 3, 60]) == [0, 1, 2]
+    assert _classed([category, tag, posts], [20, 7, 60]) == [0, 0, 1]

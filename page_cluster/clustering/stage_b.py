@@ -271,6 +271,13 @@ class _Units:
         self.at_kinds = np.zeros(len(prof), dtype=bool)
         if routes is not None and self.name_kinds is not None:
             self.at_kinds = self._kind_share(routes) >= self.t_majority
+        #: Body classes and ids that most of the host's pages lack: each names
+        #: a family of page types (see :meth:`_kin`). Pooling keeps the shares.
+        self.family_names = np.zeros_like(self.attrs)
+        if self.attrs.any():
+            weight = np.ones(len(prof)) if sizes is None else np.asarray(sizes, np.float64)
+            share = (weight / max(float(weight.sum()), 1.0)) @ prof
+            self.family_names = self.attrs & (share < self.t_majority)
         self.heads = heads if heads is not None else np.zeros_like(evidence)
         self.every = evidence | self.attrs | self.heads
         if weak is not None:
@@ -664,7 +671,8 @@ class _Units:
 
         A difference on both sides keeps two units apart when it is made of
         established template structure on both sides, of body classes or ids on
-        both sides (two page types named), or of established structure on one
+        both sides (two page types named, unless :meth:`_kin` says one family's
+        queries and nothing else differs), or of established structure on one
         side and structure too rare to judge on the other. Any other two-sided
         difference (a body class against a subtree: a template's own switch, as a
         sidebar that comes with a ``no-sidebar`` class when absent) needs the URL
@@ -680,6 +688,8 @@ class _Units:
         w_i, w_j = self._sides(i, self.weak, significant=True)
         a_i, a_j = self._sides(i, self.attrs)
         c_i, c_j = self._sides(i, self.heads, significant="content")
+        kin = self._kin(i) & ~(s_i | s_j | w_i | w_j | c_i | c_j)
+        a_i, a_j = a_i & ~kin, a_j & ~kin
         both = (sub_i & sub_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
         out = a_i & a_j
         if self.routes is not None:
@@ -689,6 +699,30 @@ class _Units:
         if self.together is None:
             return out | both, np.zeros(len(out), dtype=bool)
         return out | both, both & ~out
+
+    def _kin(self, i: int) -> np.ndarray:
+        """Units that share with unit ``i`` a characteristic body class or id
+        that most of the host's pages lack (:attr:`family_names`).
+
+        Such a class names a family of page types, as a CMS's ``archive`` on
+        its category, tag, author and date listings: between two of its units
+        whose structure does not differ at all, in any witness, the classes
+        they do not share (``category`` against ``tag``) name the query that
+        filled one template, not two templates. A class on most of the host's
+        pages (``rustdoc`` on every page of an API reference) names the site,
+        and its units' other classes still name their page types. A few pages
+        alike prove nothing: a site's search results print the same list as
+        its archives, and only their classes tell the two templates apart.
+        """
+        cols = np.flatnonzero(self.family_names & self.characteristic[i])
+        # Same structure is evidence only on enough pages: a part on half of
+        # a template's pages is missing from all of them by chance at most
+        # at the significance level (seven pages at 1%).
+        alpha = self.t_significance
+        enough = np.log(alpha) / np.log(0.5) if alpha > 0 else np.inf
+        if not len(cols) or self.sizes[i] < enough:
+            return np.zeros(len(self.prof), dtype=bool)
+        return self.characteristic[:, cols].any(axis=1) & (self.sizes >= enough)
 
     def routed_apart(self, i: int) -> np.ndarray:
         """Units at other URL routes than unit ``i``: sharing at most
