@@ -228,6 +228,21 @@ def test_export_preview_is_the_csv(db, core):
     assert list(preview["clusterKey"]) == run.page_keys[: len(preview)]
 
 
+def test_a_server_started_on_a_crawl_offers_that_crawl_on_load(db, tmp_path, monkeypatch):
+    crawl = tmp_path / "started.jsonl"
+    crawl.write_bytes(SAMPLE.read_bytes())
+    monkeypatch.setattr("sys.argv", ["app.py", "--crawl", str(crawl)])
+    at = goto(start(), "load")
+    assert "started.jsonl" in text_of(at)  # the crawl that is open
+    assert at.radio(key="load_kind").value == "Local path (file or folder)"
+    assert at.text_input(key="load_path").value == str(crawl)
+
+
+def test_a_server_started_without_a_crawl_offers_the_sample(db):
+    at = goto(start(), "load")
+    assert at.radio(key="load_kind").value == "Bundled sample"
+
+
 def _open_path(at: AppTest, path) -> AppTest:
     goto(at, "load")
     at.radio(key="load_kind").set_value("Local path (file or folder)").run()

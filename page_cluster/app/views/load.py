@@ -43,6 +43,12 @@ st.caption(
 )
 # The sample ships with the repository, not with every installed package.
 kinds = ["Bundled sample", LOCAL, UPLOAD] if state.SAMPLE_PATH.is_file() else [LOCAL, UPLOAD]
+# A server started on a crawl offers that crawl first (to reopen it with other
+# options), not the sample it never showed.
+started = state.started_with().crawl
+if started is not None and "load_kind" not in st.session_state:
+    st.session_state["load_kind"] = LOCAL
+    st.session_state["load_path"] = str(started)
 kind = st.radio(
     "Crawl",
     kinds,
