@@ -114,6 +114,10 @@ def _candidate_pattern(max_attributes: int) -> re.Pattern[bytes]:
     )
 
 
+#: The end tag of each raw-text element, in any case (``</SCRIPT >``).
+_END_TAGS = {name: re.compile(rb"</" + name, re.IGNORECASE) for name in RAW_TEXT}
+
+
 def _raw_text_end(data: bytes, name: bytes, start: int) -> int:
     """Where the text of raw-text element ``name`` opened before ``start`` ends:
     its end tag's ``<`` (the input's length when it has none).
@@ -125,9 +129,6 @@ def _raw_text_end(data: bytes, name: bytes, start: int) -> int:
         return len(data)
     found = _END_TAGS[name].search(data, start)
     return len(data) if found is None else found.start()
-
-
-_END_TAGS = {name: re.compile(rb"</" + name, re.IGNORECASE) for name in RAW_TEXT}
 
 
 def _overfull_sequential(data: bytes, max_attributes: int) -> list[tuple[int, int]]:
