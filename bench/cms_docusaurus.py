@@ -67,7 +67,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from cms_blogs import _WORDS, _body, _paragraph, _sentence
+from cms_blogs import _WORDS, _body, _html_pages, _paragraph, _sentence
 
 #: Pinned so that the same sources give the same site. React 19, as the
 #: classic template of this Docusaurus asks for (the last 19.2: 19.3 is newer
@@ -544,11 +544,4 @@ def docusaurus_template_of(rel: str) -> str | None:
 
 def docusaurus_pages(data: Path) -> list[tuple[str, str, str]]:
     """(path, HTML, template) of every page of the Docusaurus site."""
-    output = build_docusaurus(data)
-    out = []
-    for file in sorted(output.rglob("*.html")):
-        rel = file.relative_to(output).as_posix()
-        kind = docusaurus_template_of(rel)
-        if kind is not None:
-            out.append((rel, file.read_text(encoding="utf-8"), kind))
-    return out
+    return _html_pages(build_docusaurus(data), docusaurus_template_of)

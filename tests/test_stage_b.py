@@ -731,13 +731,15 @@ def _classed(prof, sizes):
     ).tolist()
 
 
+# Category and tag listings: the same markup, both "archive" (a class most
+# pages lack), each its own query class; posts are another page type.
+CATEGORY = [1, 0, 1, 1, 0, 1, 0, 0, 0]
+TAG = [1, 0, 1, 0, 1, 1, 0, 0, 0]
+POSTS = [1, 0, 0, 0, 0, 1, 1, 0, 0]
+
+
 def test_one_familys_queries_on_one_markup_are_one_template():
-    # Category and tag listings: the same markup, both "archive" (a class
-    # most pages lack), each its own query class. Posts are another type.
-    category = [1, 0, 1, 1, 0, 1, 0, 0, 0]
-    tag = [1, 0, 1, 0, 1, 1, 0, 0, 0]
-    posts = [1, 0, 0, 0, 0, 1, 1, 0, 0]
-    assert _classed([category, tag, posts], [20, 30, 60]) == [0, 0, 1]
+    assert _classed([CATEGORY, TAG, POSTS], [20, 30, 60]) == [0, 0, 1]
 
 
 def test_page_types_named_beside_a_site_wide_class_stay_apart():
@@ -750,17 +752,12 @@ def test_page_types_named_beside_a_site_wide_class_stay_apart():
 def test_a_family_whose_members_differ_in_structure_keeps_its_names():
     # The category listings also carry a description the tag listings never
     # have: the names and the structure differ together.
-    category = [1, 1, 1, 1, 0, 1, 0, 0, 0]
-    tag = [1, 0, 1, 0, 1, 1, 0, 0, 0]
-    posts = [1, 0, 0, 0, 0, 1, 1, 0, 0]
-    assert _classed([category, tag, posts], [20, 30, 60]) == [0, 1, 2]
+    described = [1, 1, *CATEGORY[2:]]
+    assert _classed([described, TAG, POSTS], [20, 30, 60]) == [0, 1, 2]
 
 
 def test_a_few_pages_alike_do_not_make_a_family_one_template():
     # Three search-result pages print the archive's list: on three pages the
     # same structure proves nothing, and their classes still name them.
-    category = [1, 0, 1, 1, 0, 1, 0, 0, 0]
-    tag = [1, 0, 1, 0, 1, 1, 0, 0, 0]
-    posts = [1, 0, 0, 0, 0, 1, 1, 0, 0]
-    assert _classed([category, tag, posts], [20, 3, 60]) == [0, 1, 2]
-    assert _classed([category, tag, posts], [20, 7, 60]) == [0, 0, 1]
+    assert _classed([CATEGORY, TAG, POSTS], [20, 3, 60]) == [0, 1, 2]
+    assert _classed([CATEGORY, TAG, POSTS], [20, 7, 60]) == [0, 0, 1]
