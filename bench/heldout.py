@@ -61,7 +61,10 @@ against, Rust's documentation (``rust-doc``):
 - ``hexo`` (``bench/cms_hexo.py``): a blog built by Hexo with its ``landscape``
   theme, from npm. ``docusaurus`` (``bench/cms_docusaurus.py``): a docs site
   with a blog built by Docusaurus's classic preset, from npm; a page's label
-  is the theme component rendering it.
+  is the theme component rendering it. ``jekyll`` (``bench/cms_jekyll.py``):
+  a blog built by Jekyll with its ``minima`` theme, from Debian's packages;
+  ``sphinx-furo`` (``bench/cms_sphinx_furo.py``): a handbook built by Sphinx
+  with the Furo theme, from PyPI.
 
 - ``wordpress`` and ``wordpress-blocks`` (``bench/cms_wordpress.py``): a blog
   served by WordPress itself (Debian's packages, MariaDB, PHP's built-in
@@ -111,6 +114,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cms_blogs  # blogs built by static CMSs
 import cms_docusaurus
 import cms_hexo
+import cms_jekyll
+import cms_sphinx_furo
 import cms_wordpress
 from subsets import _labels, _lines  # the sibling bench script's readers
 
@@ -350,6 +355,8 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "nikola": lambda data: _blog(lambda: cms_blogs.nikola_pages(data)),
     "hexo": lambda data: _blog(lambda: cms_hexo.hexo_pages(data)),
     "docusaurus": lambda data: _blog(lambda: cms_docusaurus.docusaurus_pages(data)),
+    "jekyll": lambda data: _blog(lambda: cms_jekyll.jekyll_pages(data)),
+    "sphinx-furo": lambda data: _blog(lambda: cms_sphinx_furo.furo_pages(data)),
     "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
 }
