@@ -318,3 +318,38 @@ def test_what_a_see_also_list_names_does_not_part_pages_named_alike() -> None:
     assert len(set(keys[:11])) == 1
     assert len(set(keys[11:])) == 1
     assert keys[0] != keys[11]
+
+
+def test_a_main_element_under_another_name_is_another_layout() -> None:
+    # One main area laid out two ways (a grid column beside a sidebar, a
+    # wider column offset alone): a page has one main element, so the classes
+    # its two names share are the grid's, not page data; each name is placed.
+    # A bare main, on every page, is nothing to place.
+    import numpy as np
+
+    from page_cluster.clustering.template_tokens import positional_tokens, self_named_tokens
+    from page_cluster.signatures.binary_rows import BinaryRows
+    from page_cluster.signatures.corpus import token_info
+
+    tokens = sorted(
+        ["body", "body>.row", "body>.row>main.col.col--7", "body>.row>main.col.col--8.offset"]
+    )
+    info = token_info(tokens)
+    col = {t: i for i, t in enumerate(tokens)}
+    narrow = [col["body"], col["body>.row"], col["body>.row>main.col.col--7"]]
+    wide = [col["body"], col["body>.row"], col["body>.row>main.col.col--8.offset"]]
+    rows = BinaryRows.from_pairs(
+        np.array([0] * 3 + [1] * 3), np.array(narrow + wide), 2, len(tokens)
+    )
+    placed = positional_tokens(tokens, info, self_named_tokens(tokens, info), rows)
+    assert [tokens[i] for i in np.flatnonzero(placed)] == [
+        "body>.row>main.col.col--7",
+        "body>.row>main.col.col--8.offset",
+    ]
+    bare = sorted(["body", "body>main", "body>main>.a", "body>main>.b"])
+    info = token_info(bare)
+    rows = BinaryRows.from_pairs(
+        np.array([0, 0, 0, 1, 1, 1]), np.array([0, 1, 2, 0, 1, 3]), 2, len(bare)
+    )
+    placed = positional_tokens(bare, info, self_named_tokens(bare, info), rows)
+    assert [bare[i] for i in np.flatnonzero(placed)] == ["body>main>.a", "body>main>.b"]

@@ -473,7 +473,11 @@ def positional_tokens(
     list page's), and whose name shares no class with a sibling's of the same
     tag (``article.post.category-a`` / ``article.post.sticky`` are one element
     whose other classes are page data, left to the evidence; an ``article``
-    and a ``ul`` sharing a folded ``news-*`` are two elements).
+    and a ``ul`` sharing a folded ``news-*`` are two elements). The main
+    element itself is a candidate too where it has a name of its own (a class
+    or an id), and there shared classes prove nothing: a page has one main
+    element, and ``main.col.col--7`` beside a sidebar against
+    ``main.col.col--8.col--offset-2`` alone are two layouts of the area.
 
     >>> from page_cluster.signatures.corpus import token_info
     >>> toks = ["body", "body>main", "body>main>.profile", "body>main>article.news",
@@ -499,7 +503,13 @@ def positional_tokens(
             break
         area[level[ok]] = True
     in_area = (info.parent >= 0) & area[np.maximum(info.parent, 0)]
-    cand = np.flatnonzero(in_area & ~area & marked & ~info.is_attr)
+    # The main element itself, where it carries a name of its own (a class or
+    # an id): a page has one, so another name is another layout of the area.
+    named_main = np.zeros(len(tokens), dtype=bool)
+    for t in np.flatnonzero(info.main_depth == 0).tolist():
+        step = tokens[t][tokens[t].rfind(">") + 1 :]
+        named_main[t] = bool(segment_classes(step)) or "#" in step
+    cand = np.flatnonzero((in_area & ~area | named_main) & marked & ~info.is_attr)
     if len(cand) == 0:
         return out
     local = np.full(len(tokens), -1, dtype=np.int64)
@@ -542,7 +552,9 @@ def positional_tokens(
     for kids in by_parent.values():
         for k, tag, classes in kids:
             alone = not companion_of.get(k, set()) & {j for j, _, _ in kids}
-            variant = any(
+            # Shared classes make siblings one element with page data; the
+            # main element is one per page, and its classes are its layout.
+            variant = not named_main[cand[k]] and any(
                 classes & other for j, other_tag, other in kids if j != k and other_tag == tag
             )
             if alone and not variant and not excluded[k]:
