@@ -86,7 +86,7 @@ RUN_WITNESSES = {
     "significance": ("shop_views", 0.0),
     "heads_rate": ("classless_blog", 0.5),
     "substantial": ("sample", 10),
-    "route_overlap": ("jekyll_minima", 1.0),
+    "route_overlap": ("shop_views", 1.0),
     "route_majority": ("filed_pages", 0.0),
 }
 
