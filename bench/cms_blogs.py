@@ -224,10 +224,13 @@ def _tool(data: Path, name: str, packages: tuple[str, ...]) -> Path:
     return exe
 
 
-def _run(cmd: list[str], what: str) -> None:
-    done = subprocess.run(cmd, capture_output=True, text=True)
+def _run(cmd: list[str], what: str, **kw) -> str:
+    """Run a build step (``kw``: ``cwd``, ``env``...); its standard output, or
+    an error ending the bench with the tail of what the step printed."""
+    done = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if done.returncode:
-        raise SystemExit(f"{what} failed:\n{done.stderr[-2000:]}")
+        raise SystemExit(f"{what} failed:\n{done.stdout[-1500:]}\n{done.stderr[-2500:]}")
+    return done.stdout
 
 
 def build_pelican(data: Path, theme: str, seed: int = 0) -> Path:

@@ -64,10 +64,9 @@ import os
 import random
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
-from cms_blogs import _WORDS, _body, _html_pages, _paragraph, _sentence
+from cms_blogs import _WORDS, _body, _html_pages, _paragraph, _run, _sentence
 
 #: Pinned so that the same sources give the same site. React 19, as the
 #: classic template of this Docusaurus asks for (the last 19.2: 19.3 is newer
@@ -458,10 +457,7 @@ def write_docusaurus_sources(root: Path, seed: int = 0) -> None:
 
 def _npm(cmd: list[str], root: Path, what: str) -> None:
     env = {**os.environ, "NO_UPDATE_NOTIFIER": "1", "npm_config_update_notifier": "false"}
-    done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
-    if done.returncode:
-        output = (done.stdout + done.stderr)[-3000:]
-        raise SystemExit(f"{what} failed (exit {done.returncode}) in {root}:\n{output}")
+    _run(cmd, f"{what} in {root}", cwd=root, env=env)
 
 
 def build_docusaurus(data: Path, seed: int = 0) -> Path:

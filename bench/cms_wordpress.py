@@ -74,6 +74,7 @@ from cms_blogs import (  # the same word list and prose as the other blogs
     _TAGS,
     _WORDS,
     _paragraph,
+    _run,
     _sentence,
 )
 
@@ -455,13 +456,6 @@ def _check_packages() -> None:
             + (f"other versions: {'; '.join(wrong)}; " if wrong else "")
             + f"as root: apt-get install -y {pins}"
         )
-
-
-def _run(cmd: list[str], what: str, **kw) -> str:
-    done = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if done.returncode:
-        raise SystemExit(f"{what} failed:\n{done.stdout[-1500:]}\n{done.stderr[-2500:]}")
-    return done.stdout
 
 
 def _source() -> Path:

@@ -278,6 +278,11 @@ class _Units:
             weight = np.ones(len(prof)) if sizes is None else np.asarray(sizes, np.float64)
             share = (weight / max(float(weight.sum()), 1.0)) @ prof
             self.family_names = self.attrs & (share < self.t_majority)
+        # Same structure is evidence only on enough pages: a part on half of a
+        # template's pages is missing from all of them by chance at most at
+        # the significance level (seven pages at 1%). See :meth:`_kin`.
+        alpha = self.t_significance
+        self.family_min_pages = np.log(alpha) / np.log(0.5) if alpha > 0 else np.inf
         self.heads = heads if heads is not None else np.zeros_like(evidence)
         self.every = evidence | self.attrs | self.heads
         if weak is not None:
@@ -715,11 +720,7 @@ class _Units:
         its archives, and only their classes tell the two templates apart.
         """
         cols = np.flatnonzero(self.family_names & self.characteristic[i])
-        # Same structure is evidence only on enough pages: a part on half of
-        # a template's pages is missing from all of them by chance at most
-        # at the significance level (seven pages at 1%).
-        alpha = self.t_significance
-        enough = np.log(alpha) / np.log(0.5) if alpha > 0 else np.inf
+        enough = self.family_min_pages
         if not len(cols) or self.sizes[i] < enough:
             return np.zeros(len(self.prof), dtype=bool)
         return self.characteristic[:, cols].any(axis=1) & (self.sizes >= enough)
