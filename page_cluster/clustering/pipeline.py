@@ -19,6 +19,7 @@ import numpy as np
 from ..base.progress import ProgressCallback, ProgressEvent
 from ..signatures.binary_rows import BinaryRows, group_sums
 from ..signatures.corpus import Corpus, PageSignals, TokenInfo, token_info
+from .address_classes import drop_address_classes
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
@@ -289,7 +290,8 @@ def cluster_host_corpus(
 
     p = params if params is not None else ClusterParams()
     emit = on_progress or (lambda _e: None)
-    corpus = generalize_slots(generalize_corpus(corpus, min_values=p.family_values), params=p)
+    corpus = generalize_corpus(drop_address_classes(corpus), min_values=p.family_values)
+    corpus = generalize_slots(corpus, params=p)
     n = corpus.n_pages
     blocking, block_names, page_block, host_of_block = _blocks(corpus)
     emit(ProgressEvent("pass0-signals", pages_seen=n))

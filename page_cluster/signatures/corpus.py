@@ -181,6 +181,40 @@ class Corpus:
             info=token_info(tokens),
         )
 
+    def with_page_rows(self, rows: BinaryRows, page_row: np.ndarray) -> Corpus:
+        """The corpus where page ``p`` has the tokens of ``rows`` row ``page_row[p]``
+        (over this vocabulary), every row the signature of its pages with some
+        tokens taken out (element counts are carried over).
+
+        Equal rows are merged, tokens no page keeps any more are dropped, and
+        the result is numbered as :meth:`CorpusBuilder.finish` numbers a corpus
+        built from those rows (tokens sorted, signatures ordered by content).
+        """
+        page_row = np.asarray(page_row, dtype=np.int64).ravel()
+        row_sig = np.zeros(rows.n_rows, dtype=np.int64)
+        row_sig[page_row] = self.page_sig
+        used_cols = np.zeros(rows.n_cols, dtype=bool)
+        used_cols[rows.indices] = True
+        rows = rows.keep_columns(used_cols)
+        tokens = [self.tokens[i] for i in np.flatnonzero(used_cols).tolist()]
+        keys = rows.row_keys()
+        first: dict[bytes, int] = {}
+        for r in sorted(range(len(keys)), key=keys.__getitem__):
+            first.setdefault(keys[r], len(first))
+        new_sig = np.asarray([first[k] for k in keys], dtype=np.int64)
+        keep = np.empty(len(first), dtype=np.int64)
+        keep[new_sig] = np.arange(len(keys), dtype=np.int64)
+        elements = np.zeros(len(keep), dtype=self.element_count.dtype)
+        np.maximum.at(elements, new_sig, self.element_count[row_sig])
+        return Corpus(
+            tokens=tokens,
+            rows=rows.take(keep),
+            page_sig=new_sig[page_row].astype(np.int32),
+            signals=self.signals,
+            element_count=elements,
+            info=token_info(tokens),
+        )
+
     def renamed(self, rewritten: list[str]) -> Corpus:
         """The corpus with token ``i`` renamed to ``rewritten[i]``.
 
