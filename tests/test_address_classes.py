@@ -12,9 +12,15 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from page_cluster.api.resolve import run_clustering
-from page_cluster.clustering.address_classes import drop_address_classes
+from page_cluster.clustering.address_classes import (
+    address_words,
+    class_words,
+    drop_address_classes,
+)
 from page_cluster.parsing.segments import BODY_CLASS_TOKEN
 from page_cluster.signatures.binary_rows import BinaryRows
 from page_cluster.signatures.corpus import Corpus, PageSignals, token_info
@@ -153,3 +159,34 @@ def test_a_corpus_without_such_classes_is_returned_as_it_is() -> None:
     tokens = [f"{BODY_CLASS_TOKEN}page", "body>main"]
     corpus = _corpus([[0, 1]], [0], [("about",)], tokens)
     assert drop_address_classes(corpus) is corpus
+
+
+_SEGMENT = st.text(alphabet="ab-_.%é9/ ", max_size=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    classes=st.lists(st.text(alphabet="ab-_#*é9", min_size=1, max_size=8), max_size=5),
+    pages=st.lists(
+        st.tuples(st.integers(0, 2), st.lists(_SEGMENT, max_size=4)), min_size=1, max_size=8
+    ),
+)
+def test_only_body_classes_leave_and_only_from_pages_whose_address_has_their_words(
+    classes: list[str], pages: list[tuple[int, list[str]]]
+) -> None:
+    tokens = sorted({*(f"{BODY_CLASS_TOKEN}{c}" for c in classes), "body>main", "body>nav"})
+    n = len(tokens)
+    rows = [list(range(n)), list(range(0, n, 2)), [n - 1]]
+    corpus = _corpus(rows, [s for s, _ in pages], [tuple(p) for _, p in pages], tokens)
+    out = drop_address_classes(corpus)
+    assert out.n_pages == corpus.n_pages
+    for p, (sig, path) in enumerate(pages):
+        before = {tokens[c] for c in rows[sig]}
+        after = {out.tokens[c] for c in out.rows.row(int(out.page_sig[p]))}
+        gone = before - after
+        assert after <= before
+        assert all(t.startswith(BODY_CLASS_TOKEN) for t in gone)
+        here = address_words(tuple(path))
+        for t in before & {x for x in tokens if x.startswith(BODY_CLASS_TOKEN)}:
+            words = class_words(t[len(BODY_CLASS_TOKEN) :])
+            assert (t in gone) == bool(words and words <= here)
