@@ -12,10 +12,13 @@ and a sample rarely has.
 
 So a body class whose words are all words of the page's own address (its
 folders, and its name unless that is a file's) is taken out of that page's
-signature. A class with a word of its own (``archive``, ``tag-template``,
-``search-results``) still names a page type, and so does a class restating a
-file's name (``struct`` on ``struct.Read.html``): generators name files by the
-kind of page they hold, which Stage B reads as another view.
+signature. A word counts in its inflected forms too (``paged`` on the second
+page of a listing at ``/tag/organic/page/2/``, ``tags`` at ``/tag/``): the
+theme speaks of the address in its own grammar. A class with a word of its
+own (``archive``, ``tag-template``, ``search-results``) still names a page
+type, and so does a class restating a file's name (``struct`` on
+``struct.Read.html``): generators name files by the kind of page they hold,
+which Stage B reads as another view.
 
 This runs once per host's corpus, on the body-class tokens and the pages'
 paths only, before class families are generalised: a family is named by its
@@ -39,6 +42,10 @@ __all__ = ["address_words", "class_words", "drop_address_classes"]
 _WORD = re.compile(r"[^\W_]+")
 #: A last path segment with a file extension names a file (``index.html``).
 _FILE_NAME = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
+#: Endings that inflect a word (``page``: ``pages``, ``paged``), on words of
+#: three letters or more.
+INFLECTIONS = ("s", "es", "d", "ed")
+_STEM_MIN = 3
 
 
 def class_words(name: str) -> frozenset[str]:
@@ -50,18 +57,33 @@ def class_words(name: str) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(name.casefold()) if not w.isdigit())
 
 
-def address_words(paths: tuple[str, ...] | list[str]) -> frozenset[str]:
-    """The words of a page's folders, and of its name unless it names a file.
+def _forms(word: str) -> set[str]:
+    """The word, its inflected forms and its stem (for a word ending in one)."""
+    out = {word}
+    if len(word) >= _STEM_MIN:
+        out.update(word + end for end in INFLECTIONS)
+    for end in INFLECTIONS:
+        stem = word[: -len(end)]
+        if word.endswith(end) and len(stem) >= _STEM_MIN:
+            out.add(stem)
+    return out
 
-    >>> sorted(address_words(("tag", "companion-planting")))
-    ['companion', 'planting', 'tag']
-    >>> sorted(address_words(("std", "io", "struct.Read.html")))
-    ['io', 'std']
+
+def address_words(paths: tuple[str, ...] | list[str]) -> frozenset[str]:
+    """The words of a page's folders, and of its name unless it names a file,
+    with their inflected forms (:data:`INFLECTIONS`).
+
+    >>> {"tag", "tags", "no", "dig"} <= address_words(("tag", "no-dig"))
+    True
+    >>> {"paged", "pages", "fruit"} <= address_words(("category", "fruit", "page", "2"))
+    True
+    >>> "struct" in address_words(("std", "io", "struct.Read.html"))
+    False
     """
     segments = list(paths)
     if segments and _FILE_NAME.search(segments[-1]):
         segments.pop()
-    return frozenset(w for seg in segments for w in class_words(seg))
+    return frozenset(f for seg in segments for w in class_words(seg) for f in _forms(w))
 
 
 def drop_address_classes(corpus: Corpus) -> Corpus:
