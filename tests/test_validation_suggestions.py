@@ -376,58 +376,6 @@ def test_two_page_types_named_on_body_are_not_suggested_as_one_template():
     assert {s.cluster_key_a, s.cluster_key_b} == {"uses", "index"}
 
 
-def _family_site(date_pages: int, shared: str = "archive") -> list[tuple[str, list[str]]]:
-    """Tag listings (later pages of them, half with a pager), date listings,
-    posts and search results; the listings and the search results print one
-    list. The listings share the body class ``shared``, on every page of the
-    site unless it is ``archive``."""
-    rng = random.Random(3)
-    listing = ["body>main>h1", "body>main>ul.posts", "body>main>ul.posts>li"]
-    pager = ["body>main>nav.pager", "body>main>nav.pager>a"]
-    tags = [
-        (
-            "tags",
-            [
-                *CHROME,
-                *listing,
-                *pager[: 2 * (k % 2)],
-                f"@body.class:{shared}",
-                "@body.class:paged",
-            ],
-        )
-        for k in range(10)
-    ]
-    dates = [
-        ("dates", [*CHROME, *listing, f"@body.class:{shared}", "@body.class:date"])
-        for _ in range(date_pages)
-    ]
-    search = [
-        ("search", [*CHROME, *listing, "@body.class:search", "@body.class:search-results"])
-        for _ in range(6)
-    ]
-    posts = [("posts", [*_article(rng), "@body.class:single"]) for _ in range(20)]
-    pages = tags + dates + search + posts
-    if shared == "archive":
-        return pages
-    return [(k, [*t, f"@body.class:{shared}"]) for k, t in pages]
-
-
-def test_one_familys_listings_named_apart_on_body_are_suggested_as_one_template():
-    # "archive" on every listing page and on fewer than half the site's pages
-    # names a family of page types; "date" against "paged" is what filled
-    # one template. The search results print the same list but are no
-    # member of the family: never suggested.
-    (s,) = suggest_merges(_records(_family_site(6)))
-    assert (s.cluster_key_a, s.cluster_key_b, s.kind) == ("dates", "tags", "identicalCore")
-
-
-def test_too_few_pages_or_a_site_wide_class_make_no_family():
-    # Four date listings could lack a part of theirs by chance (0.5 ** 4 > 5%).
-    assert suggest_merges(_records(_family_site(4))) == []
-    # A class on most of the site's pages names the site, not a family.
-    assert suggest_merges(_records(_family_site(6, shared="site"))) == []
-
-
 def test_a_link_or_code_word_in_one_page_prose_is_no_template_difference():
     rng = random.Random(12)
     pages = [("docs", [*_doc(rng, toc=False), "body>main>article>p"]) for _ in range(30)]

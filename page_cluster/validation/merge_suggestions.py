@@ -22,9 +22,6 @@ table, a code listing) that the other never shows, on so many pages that
 chance would not hide it, and each lives at URL routes of its own: a
 generator's blocks for two kinds of page, however freely the pages around
 them vary (a split reads them the same way).
-Nor is a pair whose pages each carry a ``<body>`` class the other's never
-do (two page types named), unless both are one family's members
-(:func:`_one_family`).
 Differences inside the entries of a list or a table both clusters have are
 that list's content (:func:`~page_cluster.validation.evidence.listed_entry`):
 shown as evidence, never a bar. Split suggestions still count them: there a
@@ -75,13 +72,6 @@ NEAREST_CANDIDATES = 20
 ROW_CHUNK = 1024
 #: Tokens listed per side in a suggestion's evidence.
 MAX_LISTED_TOKENS = 8
-#: A body class on fewer than this share of a host's pages can name a family
-#: of page types (``archive`` on a CMS's listings; see :func:`_one_family`).
-FAMILY_SHARE = 0.5
-#: Pages each side needs before a family's clusters alike in structure count
-#: as one template: a part on half a template's pages is missing from all of
-#: them by chance at most at :data:`~.evidence.ALPHA` (five pages).
-FAMILY_MIN_PAGES = float(np.log(ALPHA) / np.log(0.5))
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,63 +242,6 @@ def _named_apart(
     return own(rates_a, rates_b, size_b) and own(rates_b, rates_a, size_a)
 
 
-def _family_classes(
-    freq: sp.csr_matrix, sizes: np.ndarray, hosts: np.ndarray, vocab: list[str] | None
-) -> dict[int, frozenset[str]]:
-    """Per host code: the body classes on fewer than :data:`FAMILY_SHARE` of
-    its pages (one sparse product over every host)."""
-    if not vocab:
-        return {}
-    body = np.fromiter((t.startswith(BODY_CLASS_TOKEN) for t in vocab), bool, len(vocab))
-    if not body.any():
-        return {}
-    codes, host_row = np.unique(hosts, return_inverse=True)
-    weights = sp.csr_matrix(
-        (sizes.astype(np.float64), (host_row.ravel(), np.arange(len(sizes)))),
-        shape=(len(codes), len(sizes)),
-    )
-    pages = np.maximum(np.asarray(weights.sum(axis=1)).ravel(), 1.0)
-    share = sp.diags(1.0 / pages) @ (weights @ freq[:, np.flatnonzero(body)])
-    share = sp.csr_matrix(share)
-    names = [vocab[c] for c in np.flatnonzero(body).tolist()]
-    out: dict[int, frozenset[str]] = {}
-    for h, code in enumerate(codes.tolist()):
-        row = share.getrow(h)
-        keep = row.indices[row.data < FAMILY_SHARE]
-        out[int(code)] = frozenset(names[c] for c in keep.tolist())
-    return out
-
-
-def _one_family(
-    rates_a: dict[str, float],
-    rates_b: dict[str, float],
-    size_a: float,
-    size_b: float,
-    family: frozenset[str],
-    diff: TemplateDifference,
-) -> bool:
-    """Whether two clusters named apart on ``<body>`` are one family's queries
-    on one template: both carry, on every page, a body class most of the
-    host's pages lack (``archive`` on a CMS's category, tag, author and date
-    listings), their structure differs on one side at most (a pager the
-    single-page listings lack), and each has :data:`FAMILY_MIN_PAGES`.
-
-    Then the classes they do not share (``date`` against ``paged``) name what
-    filled the template, and the analyst is offered the merge. Stage B merges
-    such clusters itself only when their structure does not differ at all.
-
-    >>> a, b = {"@body.class:archive": 1.0, "@body.class:date": 1.0}, {"@body.class:archive": 1.0}
-    >>> none = TemplateDifference([], [], [])
-    >>> _one_family(a, b, 12, 60, frozenset({"@body.class:archive"}), none)
-    True
-    >>> _one_family(a, b, 3, 60, frozenset({"@body.class:archive"}), none)
-    False
-    """
-    if diff.two_sided or min(size_a, size_b) < FAMILY_MIN_PAGES:
-        return False
-    return any(rates_a.get(t, 0.0) >= 1.0 and rates_b.get(t, 0.0) >= 1.0 for t in family)
-
-
 def _own_named_block(rates_a: dict[str, float], rates_b: dict[str, float], size_b: float) -> bool:
     """Whether cluster ``a`` has a named block (a class or an id on it) that
     ``b`` never shows although it shows where it would go (its parent, on the
@@ -369,10 +302,8 @@ def suggest_merges(
     freq, sizes, first = _profiles(cc)
     core = (freq >= QUORUM).astype(np.float32)
     core.eliminate_zeros()
-    hosts = _cluster_hosts(cc)
-    a, b, sim = _nearest(sp.csr_matrix(core), hosts)
+    a, b, sim = _nearest(sp.csr_matrix(core), _cluster_hosts(cc))
     vocab = cc.vocabulary
-    families = _family_classes(freq, sizes, hosts, vocab)
     # Tokens some cluster has on part of its pages: optional somewhere on the
     # site. A part the site shows on one document only cannot show whether it
     # is optional; it neither proves nor bars (a page alone in its cluster for
@@ -445,9 +376,7 @@ def suggest_merges(
             continue
         if _required_part_missing(bar, rates_i, rates_j, sizes[i], sizes[j]):
             continue
-        if _named_apart(rates_i, rates_j, sizes[i], sizes[j]) and not _one_family(
-            rates_i, rates_j, sizes[i], sizes[j], families.get(int(hosts[i]), frozenset()), bar
-        ):
+        if _named_apart(rates_i, rates_j, sizes[i], sizes[j]):
             continue
         # Named blocks of each side's own, at routes of each side's own: a
         # generator's blocks for two kinds of page (a member table, a code
