@@ -80,10 +80,21 @@ def address_words(paths: tuple[str, ...] | list[str]) -> frozenset[str]:
     >>> "struct" in address_words(("std", "io", "struct.Read.html"))
     False
     """
+    return frozenset(f for w in _plain_words(paths, {}) for f in _forms(w))
+
+
+def _plain_words(paths: tuple[str, ...] | list[str], cache: dict[str, frozenset[str]]) -> set[str]:
+    """The words of the page's address as written (``cache``: per segment)."""
     segments = list(paths)
     if segments and _FILE_NAME.search(segments[-1]):
         segments.pop()
-    return frozenset(f for seg in segments for w in class_words(seg) for f in _forms(w))
+    out: set[str] = set()
+    for seg in segments:
+        found = cache.get(seg)
+        if found is None:
+            found = cache[seg] = class_words(seg)
+        out |= found
+    return out
 
 
 def drop_address_classes(corpus: Corpus) -> Corpus:
@@ -92,23 +103,27 @@ def drop_address_classes(corpus: Corpus) -> Corpus:
 
     Pages are compared by their paths alone, so the result does not depend on
     page order, and a page's signature loses only its own address's classes.
+    A class matches when each of its words has a form among the address's
+    words as written: being a form of each other is symmetric, so this is
+    :func:`address_words` read from the class's side, and a page costs a
+    lookup per path segment.
     """
     prefix = len(BODY_CLASS_TOKEN)
-    words = {
-        c: class_words(t[prefix:])
-        for c, t in enumerate(corpus.tokens)
-        if t.startswith(BODY_CLASS_TOKEN)
-    }
-    words = {c: w for c, w in words.items() if w}
-    if not words:
+    forms: dict[int, list[frozenset[str]]] = {}
+    for c, t in enumerate(corpus.tokens):
+        if t.startswith(BODY_CLASS_TOKEN):
+            words = class_words(t[prefix:])
+            if words:
+                forms[c] = [frozenset(_forms(w)) for w in sorted(words)]
+    if not forms:
         return corpus
-    by_paths: dict[tuple[str, ...], frozenset[str]] = {}
+    cache: dict[str, frozenset[str]] = {}
     for signals in corpus.signals:
-        key = tuple(signals.paths)
-        if key not in by_paths:
-            by_paths[key] = address_words(key)
-    seen = frozenset().union(*by_paths.values()) if by_paths else frozenset()
-    candidates = {c: w for c, w in words.items() if w <= seen}
+        for seg in signals.paths:
+            if seg not in cache:
+                cache[seg] = class_words(seg)
+    seen = frozenset().union(*cache.values()) if cache else frozenset()
+    candidates = {c: f for c, f in forms.items() if all(w & seen for w in f)}
     if not candidates:
         return corpus
     rows = corpus.rows
@@ -127,8 +142,8 @@ def drop_address_classes(corpus: Corpus) -> Corpus:
         cols = per_sig.get(s)
         dropped: tuple[int, ...] = ()
         if cols:
-            here = by_paths[tuple(signals.paths)]
-            dropped = tuple(c for c in cols if candidates[c] <= here)
+            here = _plain_words(signals.paths, cache)
+            dropped = tuple(c for c in cols if all(w & here for w in candidates[c]))
             changed = changed or bool(dropped)
         page_row[p] = new_rows.setdefault((s, dropped), len(new_rows))
     if not changed:
