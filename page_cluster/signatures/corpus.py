@@ -195,24 +195,9 @@ class Corpus:
         row_sig[page_row] = self.page_sig
         used_cols = np.zeros(rows.n_cols, dtype=bool)
         used_cols[rows.indices] = True
-        rows = rows.keep_columns(used_cols)
         tokens = [self.tokens[i] for i in np.flatnonzero(used_cols).tolist()]
-        keys = rows.row_keys()
-        first: dict[bytes, int] = {}
-        for r in sorted(range(len(keys)), key=keys.__getitem__):
-            first.setdefault(keys[r], len(first))
-        new_sig = np.asarray([first[k] for k in keys], dtype=np.int64)
-        keep = np.empty(len(first), dtype=np.int64)
-        keep[new_sig] = np.arange(len(keys), dtype=np.int64)
-        elements = np.zeros(len(keep), dtype=self.element_count.dtype)
-        np.maximum.at(elements, new_sig, self.element_count[row_sig])
-        return Corpus(
-            tokens=tokens,
-            rows=rows.take(keep),
-            page_sig=new_sig[page_row].astype(np.int32),
-            signals=self.signals,
-            element_count=elements,
-            info=token_info(tokens),
+        return self._on_rows(
+            tokens, rows.keep_columns(used_cols), page_row, self.element_count[row_sig]
         )
 
     def renamed(self, rewritten: list[str]) -> Corpus:
@@ -227,25 +212,28 @@ class Corpus:
         new_col = np.asarray([index[t] for t in rewritten], dtype=np.int64)
         old = self.rows
         merged = BinaryRows.from_pairs(old.row_ids(), new_col[old.indices], old.n_rows, len(tokens))
-        rows = merged.row_keys()
-        order = sorted(range(len(rows)), key=rows.__getitem__)
+        return self._on_rows(tokens, merged, self.page_sig, self.element_count)
+
+    def _on_rows(
+        self, tokens: list[str], rows: BinaryRows, page_row: np.ndarray, row_elements: np.ndarray
+    ) -> Corpus:
+        """These pages on ``rows`` over ``tokens`` (page ``p`` on row
+        ``page_row[p]``, ``row_elements`` per row): equal rows merged into one
+        signature, signatures ordered by content, so the numbering does not
+        depend on page order."""
+        keys = rows.row_keys()
         first: dict[bytes, int] = {}
-        new_sig = np.empty(len(rows), dtype=np.int64)
-        keep_rows: list[int] = []
-        for r in order:
-            sig = first.get(rows[r])
-            if sig is None:
-                sig = len(keep_rows)
-                first[rows[r]] = sig
-                keep_rows.append(r)
-            new_sig[r] = sig
-        keep = np.asarray(keep_rows, dtype=np.int64)
+        for r in sorted(range(len(keys)), key=keys.__getitem__):
+            first.setdefault(keys[r], len(first))
+        new_sig = np.asarray([first[k] for k in keys], dtype=np.int64)
+        keep = np.empty(len(first), dtype=np.int64)
+        keep[new_sig] = np.arange(len(keys), dtype=np.int64)
         elements = np.zeros(len(keep), dtype=self.element_count.dtype)
-        np.maximum.at(elements, new_sig, self.element_count)
+        np.maximum.at(elements, new_sig, row_elements)
         return Corpus(
             tokens=tokens,
-            rows=merged.take(keep),
-            page_sig=new_sig[self.page_sig].astype(np.int32),
+            rows=rows.take(keep),
+            page_sig=new_sig[np.asarray(page_row, dtype=np.int64)].astype(np.int32),
             signals=self.signals,
             element_count=elements,
             info=token_info(tokens),
