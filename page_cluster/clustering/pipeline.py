@@ -29,6 +29,7 @@ from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
     TemplateTokenModel,
     anchor_tokens,
+    id_named_blocks,
     listed_content_tokens,
     positional_tokens,
     prose_markup_tokens,
@@ -414,6 +415,7 @@ def _template_models(
     # or a code listing, and link targets.
     prose = prose_markup_tokens(corpus.tokens, info)
     anchors = anchor_tokens(corpus.tokens, info)
+    named_parts = id_named_blocks(corpus.tokens, info)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
     for host in sorted(set(item_host.tolist())):
@@ -431,6 +433,7 @@ def _template_models(
             positional=positional,
             prose=prose,
             anchors=anchors,
+            named_parts=named_parts,
         )
         host_models[host] = model
         # Stage A compares what tells pages apart: not the site chrome, and not

@@ -14,7 +14,11 @@ template is what stays the same. Looking at one host's pages together:
   content container's child even where too few pages show it for any
   statistic (one page naming programs in paragraphs of their own is not a
   template apart), and a link target (an element of text named by an id
-  alone) is never structure.
+  alone) is never structure;
+* a node whose every child is a block named by an id lays out the template's
+  named parts: each child is structure on two pages, however its
+  combinations vary (different templates fill one content area with
+  different named parts).
 
 Nothing here knows a tag or class name: ``<main>`` is not needed, which is what
 lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.
@@ -37,7 +41,9 @@ if TYPE_CHECKING:
 __all__ = [
     "TemplateTokenModel",
     "child_set_diversity",
+    "id_named_blocks",
     "listed_content_tokens",
+    "named_part_tokens",
     "partnered_tokens",
     "self_named_tokens",
     "template_token_mask",
@@ -216,6 +222,7 @@ def template_token_mask(
     positional: np.ndarray | None = None,
     prose: np.ndarray | None = None,
     anchors: np.ndarray | None = None,
+    named_parts: np.ndarray | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
@@ -231,7 +238,10 @@ def template_token_mask(
     text, so they are judged as a content container's children (kept only on
     the container quorum of the paragraph's pages) however few pages show
     them, and are never *heads*. ``anchors`` flags link targets
-    (:func:`anchor_tokens`): the text's, never structure. ``params`` holds
+    (:func:`anchor_tokens`): the text's, never structure. ``named_parts``
+    flags blocks named by an id (:func:`id_named_blocks`): under a node
+    whose every child is one, each child is stable on two pages
+    (:func:`named_part_tokens`). ``params`` holds
     the thresholds (default: this module's constants).
     """
     if params is None:
@@ -249,7 +259,6 @@ def template_token_mask(
         distinct, sig_support, out=np.zeros_like(sig_support), where=sig_support > 0
     )
     content = (diversity > content_diversity) & (sig_support >= min_evidence)
-    support = sig_support if counts is None else matrix.column_sums(counts)
     # How much the parent's child set varies where this child is present.
     beside_diversity = np.divide(
         beside - 1, sig_support - 1, out=np.ones_like(sig_support), where=sig_support > 1
@@ -259,6 +268,9 @@ def template_token_mask(
     # where its parent is mostly stable (a list in the odd subsection).
     unstable = (beside_diversity > content_diversity) & (sig_support >= min_evidence)
     stable |= partnered_tokens(matrix, parent, partner_min, partner_chance)
+    support = sig_support if counts is None else matrix.column_sums(counts)
+    if named_parts is not None:
+        stable |= named_part_tokens(parent, is_attr, named_parts, support, stable_min)
     presumed = np.zeros_like(stable)
     if marked is not None:
         presumed = marked & (sig_support < min_judged) & ~stable
@@ -388,6 +400,63 @@ def prose_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
             own = tokens[i][tokens[i].rfind(">") + 1 :]
             out[i] = info.tag[i] in INLINE_TAGS or own.startswith(".")
     return out
+
+
+def id_named_blocks(tokens: list[str], info: Any) -> np.ndarray:
+    """Tokens of block elements named by an id and no class (``div#index``,
+    ``div#interface``): a part the template's author named, one per page.
+
+    A writer's text names its places with anchors on headings and inline
+    elements (:func:`anchor_tokens`), and a classed element's id is dropped
+    when the page is read, so what is left is the layout's own names.
+
+    >>> from page_cluster.signatures.corpus import token_info
+    >>> toks = ["body", "body>div#content", "body>div#content>div#index",
+    ...         "body>div#content>div.doc", "body>div#content>span#anchor"]
+    >>> id_named_blocks(toks, token_info(toks)).tolist()
+    [False, True, True, False, False]
+    """
+    out = np.zeros(len(tokens), dtype=bool)
+    for i, tok in enumerate(tokens):
+        if info.parent[i] < 0 or tok.startswith("@"):
+            continue
+        last = tok[tok.rfind(">") + 1 :].partition("[")[0]
+        tag, _, ident = last.partition("#")
+        out[i] = bool(ident) and "." not in last and tag not in INLINE_TAGS
+    return out
+
+
+def named_part_tokens(
+    parent: np.ndarray,
+    is_attr: np.ndarray,
+    named: np.ndarray,
+    support: np.ndarray,
+    min_pages: int = STABLE_MIN,
+) -> np.ndarray:
+    """Children of a node whose every child this host shows is a block named
+    by its id (``named``: :func:`id_named_blocks`), on ``min_pages`` pages or
+    more (``support``: pages per token).
+
+    Such a node lays out the template's named parts: an API reference's
+    content area holds a module page's header, synopsis and interface, an
+    index's alphabet and table, a contents page's module list. In a small
+    sample its child sets change from page to page because the templates
+    differ, so by variety alone it reads as a writer's container, and two or
+    three pages per template are too few to judge any part. A writer's area
+    holds bare paragraphs, lists and code among any named block, and is left
+    to the statistics.
+
+    >>> parent = np.array([-1, 0, 0, 0, -1, 4, 4])
+    >>> named = np.array([False, True, True, True, False, True, False])
+    >>> support = np.array([9, 5, 3, 1, 9, 4, 6])
+    >>> named_part_tokens(parent, np.zeros(7, bool), named, support).tolist()
+    [False, True, True, False, False, False, False]
+    """
+    kids = (parent >= 0) & (support > 0) & ~is_attr
+    n_kids = np.bincount(parent[kids], minlength=len(parent))
+    n_named = np.bincount(parent[kids & named], minlength=len(parent))
+    layout = (n_kids >= 2) & (n_named == n_kids)
+    return kids & layout[np.maximum(parent, 0)] & (support >= min_pages)
 
 
 def anchor_tokens(tokens: list[str], info: Any) -> np.ndarray:
