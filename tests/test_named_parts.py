@@ -15,9 +15,15 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from page_cluster.api.resolve import run_clustering
-from page_cluster.clustering.template_tokens import id_named_blocks, template_token_mask
+from page_cluster.clustering.template_tokens import (
+    id_named_blocks,
+    named_part_tokens,
+    template_token_mask,
+)
 from page_cluster.signatures.binary_rows import BinaryRows
 from page_cluster.signatures.corpus import token_info
 
@@ -198,3 +204,35 @@ def test_the_rule_reads_only_present_children() -> None:
         matrix, info.parent, info.depth, info.is_attr, named_parts=id_named_blocks(tokens, info)
     )
     assert np.asarray(model.keep)[col["body>div#content>div#a"]]
+
+
+_STEP = st.sampled_from(
+    ["div", "div#a", "div#b", "div.x", "span#c", "p", "section#d", "div.x#e", "ul", "a#f"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    paths=st.lists(st.lists(_STEP, min_size=1, max_size=3), min_size=1, max_size=12),
+    support=st.lists(st.integers(0, 4), min_size=40, max_size=40),
+)
+def test_named_parts_only_under_nodes_whose_every_shown_child_is_id_named(
+    paths: list[list[str]], support: list[int]
+) -> None:
+    tokens = sorted(
+        {"body"} | {">".join(["body", *p[: k + 1]]) for p in paths for k in range(len(p))}
+    )
+    info = token_info(tokens)
+    named = id_named_blocks(tokens, info)
+    sup = np.asarray(support[: len(tokens)] + [1] * max(0, len(tokens) - 40), dtype=np.float64)
+    out = named_part_tokens(info.parent, info.is_attr, named, sup)
+    for t, tok in enumerate(tokens):
+        last = tok[tok.rfind(">") + 1 :]
+        # Only classless blocks with an id are named: never a classed or inline step.
+        if named[t]:
+            assert "#" in last and "." not in last and not last.startswith(("span", "a#"))
+        if not out[t]:
+            continue
+        par = int(info.parent[t])
+        shown = [c for c in range(len(tokens)) if info.parent[c] == par and sup[c] > 0]
+        assert sup[t] >= 2 and len(shown) >= 2 and all(named[c] for c in shown)
