@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from page_cluster.api.resolve import run_clustering
+
 LANGS = ("en", "ja", "fr")
 
 HEADER = (
@@ -75,3 +77,13 @@ def mirrored_site(
                     }
                 )
     return pages
+
+
+def clusters_by_label(labelled: list[tuple[dict, str]]) -> dict[str, set[str]]:
+    """Cluster ``(record, template label)`` pairs and return each label's cluster
+    keys: one key per label and one label per key is an exact partition."""
+    keys = run_clustering([r for r, _ in labelled]).page_keys
+    out: dict[str, set[str]] = {}
+    for (_, label), key in zip(labelled, keys, strict=True):
+        out.setdefault(label, set()).add(key)
+    return out

@@ -25,6 +25,8 @@ from page_cluster.parsing.segments import BODY_CLASS_TOKEN
 from page_cluster.signatures.binary_rows import BinaryRows
 from page_cluster.signatures.corpus import Corpus, PageSignals, token_info
 
+from .sites import clusters_by_label
+
 HEAD = (
     '<header class="site-header"><p class="site-title"><a href="/">Allotment</a></p>'
     '<nav class="menu"><a href="/category/fruit/">Fruit</a><a href="/about/">About</a></nav>'
@@ -90,17 +92,9 @@ def _garden(seed: int) -> list[tuple[dict, str]]:
     return pages
 
 
-def _partition(labelled: list[tuple[dict, str]]) -> dict[str, set[str]]:
-    keys = run_clustering([r for r, _ in labelled]).page_keys
-    out: dict[str, set[str]] = {}
-    for (_, label), key in zip(labelled, keys, strict=True):
-        out.setdefault(label, set()).add(key)
-    return out
-
-
 def test_archives_of_three_queries_on_one_markup_are_one_cluster_on_a_few_pages() -> None:
     for seed in range(3):
-        found = _partition(_garden(seed))
+        found = clusters_by_label(_garden(seed))
         assert len(found["archive"]) == 1, (seed, found)
         assert len({*found["archive"], *found["post"], *found["search"]}) == 3, (seed, found)
 

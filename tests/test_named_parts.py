@@ -18,7 +18,6 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.api.resolve import run_clustering
 from page_cluster.clustering.template_tokens import (
     id_named_blocks,
     named_part_tokens,
@@ -26,6 +25,8 @@ from page_cluster.clustering.template_tokens import (
 )
 from page_cluster.signatures.binary_rows import BinaryRows
 from page_cluster.signatures.corpus import token_info
+
+from .sites import clusters_by_label
 
 HEADER = (
     '<div id="package-header"><span class="caption">pkg-1.0</span>'
@@ -100,25 +101,17 @@ def _reference(seed: int, modules: int, indexes: int) -> list[tuple[dict, str]]:
     return pages
 
 
-def _partition(labelled: list[tuple[dict, str]]) -> dict[str, set[str]]:
-    keys = run_clustering([r for r, _ in labelled]).page_keys
-    out: dict[str, set[str]] = {}
-    for (_, label), key in zip(labelled, keys, strict=True):
-        out.setdefault(label, set()).add(key)
-    return out
-
-
 def test_three_templates_in_one_content_area_stay_apart_on_a_few_pages() -> None:
     # Three module pages, seven index pages and the contents page: the
     # area's children differ on most pages, and no part is on five pages.
     for seed in range(4):
-        found = _partition(_reference(seed, modules=3, indexes=7))
+        found = clusters_by_label(_reference(seed, modules=3, indexes=7))
         assert all(len(keys) == 1 for keys in found.values()), (seed, found)
         assert len(set().union(*found.values())) == 3, (seed, found)
 
 
 def test_and_on_a_larger_sample() -> None:
-    found = _partition(_reference(7, modules=12, indexes=9))
+    found = clusters_by_label(_reference(7, modules=12, indexes=9))
     assert all(len(keys) == 1 for keys in found.values()), found
     assert len(set().union(*found.values())) == 3, found
 
