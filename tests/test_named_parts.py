@@ -137,8 +137,9 @@ def test_id_named_blocks_are_classless_blocks_named_by_an_id() -> None:
     ]
 
 
-def _model(rows: list[list[str]], named: bool):
-    tokens = sorted({t for r in rows for t in r})
+def _model(rows: list[list[str]], named: bool, unseen: tuple[str, ...] = ()):
+    """Which tokens the model keeps; ``unseen`` are vocabulary no row shows."""
+    tokens = sorted({t for r in rows for t in r} | set(unseen))
     col = {t: i for i, t in enumerate(tokens)}
     info = token_info(tokens)
     matrix = BinaryRows.from_rows([[col[t] for t in r] for r in rows], len(tokens))
@@ -189,14 +190,8 @@ def test_the_rule_reads_only_present_children() -> None:
     # A token of the vocabulary that this host never shows (support 0) does
     # not make a node of named parts mixed.
     rows = [_area(["div#a", "div#b"]), _area(["div#a"]), _area(["div#b"])]
-    tokens = sorted({t for r in rows for t in r} | {"body>div#content>p"})
-    col = {t: i for i, t in enumerate(tokens)}
-    info = token_info(tokens)
-    matrix = BinaryRows.from_rows([[col[t] for t in r] for r in rows], len(tokens))
-    model = template_token_mask(
-        matrix, info.parent, info.depth, info.is_attr, named_parts=id_named_blocks(tokens, info)
-    )
-    assert np.asarray(model.keep)[col["body>div#content>div#a"]]
+    keep = _model(rows, named=True, unseen=("body>div#content>p",))
+    assert keep["body>div#content>div#a"]
 
 
 _STEP = st.sampled_from(

@@ -420,9 +420,8 @@ def id_named_blocks(tokens: list[str], info: Any) -> np.ndarray:
     for i, tok in enumerate(tokens):
         if info.parent[i] < 0 or tok.startswith("@"):
             continue
-        last = tok[tok.rfind(">") + 1 :].partition("[")[0]
-        tag, _, ident = last.partition("#")
-        out[i] = bool(ident) and "." not in last and tag not in INLINE_TAGS
+        tag, ident = _id_step(tok)
+        out[i] = bool(ident) and "." not in tag + ident and tag not in INLINE_TAGS
     return out
 
 
@@ -476,10 +475,17 @@ def anchor_tokens(tokens: list[str], info: Any) -> np.ndarray:
     for i, tok in enumerate(tokens):
         if info.parent[i] < 0:
             continue
-        last = tok[tok.rfind(">") + 1 :]
-        tag, _, ident = last.partition("#")
+        tag, ident = _id_step(tok)
         out[i] = bool(ident) and tag in INLINE_TAGS
     return out
+
+
+def _id_step(token: str) -> tuple[str, str]:
+    """A token's last step split at its id: what comes before (the tag, and
+    classes if any) and the id (empty without one); attributes left out."""
+    step = token[token.rfind(">") + 1 :].partition("[")[0]
+    head, _, ident = step.partition("#")
+    return head, ident
 
 
 #: Elements that are one cell of a table, and one entry of a list (see
