@@ -143,6 +143,39 @@ def test_the_mirror_axis_blanks_directories_not_names():
     assert got[-1] == got[-7] == "std/os/*/fs/*.html"  # linux/fs and unix/fs
 
 
+def test_a_kind_word_names_pages_in_every_folder():
+    """A generator's kind leads the file name wherever the entity is filed: a
+    module folder holding one ``struct.*.html`` still names it a struct page.
+    An entity's own words (``Connection.Method.html`` and its use page) stay
+    in that entity's folders and name no kind."""
+    mods = ("io", "fs", "net", "env")
+    paths = [["std", m, f"struct.{n}.html"] for m in mods[:3] for n in ("A", "B", "C")]
+    paths += [["std", m, f"fn.{n}.html"] for m in mods[:3] for n in ("x", "y", "z")]
+    paths += [["std", "env", "struct.Args.html"]] + [["std", "env", f"{n}.html"] for n in "pqr"]
+    paths += [
+        ["org", "Connection.Method.html"],
+        ["org", "Connection.Request.html"],
+        ["org", "class-use", "Connection.Method.html"],
+        ["org", "Util.html"],
+    ]
+    got = route_patterns(paths)
+    assert got[18] == "std/env/struct*.html"  # alone in its folder, still a struct
+    assert got[0] == "std/io/struct*.html" and got[9] == "std/io/fn*.html"
+    assert got[-4] == got[-3] == "org/*.html"
+    assert not any("Connection" in g for g in got[-4:])
+
+
+def test_a_kind_word_in_every_folder_of_a_small_site():
+    # Two document trees, holding two group pages and one: a kind in every
+    # folder (too few in either folder to recur there).
+    paths = [["dox", "group__a.html"], ["dox", "unsupported", "group__b.html"]]
+    paths += [["dox", "group__c.html"]]
+    paths += [["dox", f"x{i}.html"] for i in range(4)]
+    paths += [["dox", "unsupported", f"y{i}.html"] for i in range(4)]
+    got = route_patterns(paths)
+    assert got[0] == "dox/group*.html" and got[1] == "dox/unsupported/group*.html"
+
+
 def test_routes_of_rare_sections_are_variable():
     # A section name on fewer than three pages is not a route of its own.
     paths = [["a", "x.html"], ["b", "y.html"]] + [["news", f"{i}.html"] for i in range(6)]
@@ -197,16 +230,17 @@ def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.0
 
     words_re = re.compile(r"[-_.]+")
 
+    def split_name(name):
+        stem, dot, ext = name.rpartition(".")
+        if not dot or not ext.isalnum() or len(ext) > 5:
+            stem, ext = name, ""
+        parts = [w for w in words_re.split(stem) if w]
+        # Only file names are shaped: a name without an extension is a slug.
+        pair = (parts[0], parts[-1]) if len(parts) >= 2 and ext else (None, None)
+        return pair, f".{ext}" if ext else ""
+
     def name_shapes(names, floor):
-        split = []
-        for name in names:
-            stem, dot, ext = name.rpartition(".")
-            if not dot or not ext.isalnum() or len(ext) > 5:
-                stem, ext = name, ""
-            parts = [w for w in words_re.split(stem) if w]
-            # Only file names are shaped: a name without an extension is a slug.
-            pair = (parts[0], parts[-1]) if len(parts) >= 2 and ext else (None, None)
-            split.append((pair, f".{ext}" if ext else ""))
+        split = [split_name(name) for name in names]
         firsts = Counter(f for (f, _), _ in split if f is not None)
         lasts = Counter(t for (_, t), _ in split if t is not None)
         out = []
@@ -214,12 +248,28 @@ def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.0
             if first is None:
                 out.append("*" + ext)
             else:
-                head = first if firsts[first] >= floor else ""
+                head = first if firsts[first] >= floor or first in kinds else ""
                 tail = last if lasts[last] >= floor else ""
                 out.append(f"{head}*{tail}{ext}")
         return out
 
     segs = [tuple(x for x in p if isinstance(x, str) and x) for p in paths]
+    # Words naming a kind across the site: first words of enough pages' file
+    # names, in enough of the folders that hold file names.
+    word_pages, word_folders, folders = Counter(), {}, set()
+    for x in segs:
+        if not x:
+            continue
+        (first, _), ext = split_name(x[-1])
+        if ext:
+            folders.add(x[:-1])
+        if first is None:
+            continue
+        word_pages[first] += 1
+        word_folders.setdefault(first, set()).add(x[:-1])
+    site_floor = max(min_pages, min_share * len(segs))
+    spread = max(min(3, len(folders)), 1)
+    kinds = {w for w, k in word_pages.items() if k >= site_floor and len(word_folders[w]) >= spread}
     patterns = [[] for _ in segs]
     for pos in range(max((len(x) for x in segs), default=0)):
         groups = {}

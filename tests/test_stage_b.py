@@ -517,7 +517,7 @@ def test_unnamed_content_counts_only_by_its_absence():
     assert listing_groups(None) == [0, 0]
 
 
-def _filed(a_routes, b_routes, a_name=(1, 0), b_name=(1, 0)):
+def _filed(a_routes, b_routes, a_name=(1, 0), b_name=(1, 0), name_kinds=None):
     # Two units that differ by one lone element each (1 against 2 under the
     # container 0): too small to decide alone, so the URL routes decide. Route
     # columns: the routes (a folder and a kind of name each), then two name
@@ -530,6 +530,7 @@ def _filed(a_routes, b_routes, a_name=(1, 0), b_name=(1, 0)):
         weak=np.zeros(3, dtype=bool),
         routes=routes,
         name_routes=2,
+        name_kinds=name_kinds,
     ).tolist()
 
 
@@ -554,6 +555,18 @@ def test_another_kind_of_name_is_another_route_wherever_filed():
     # names do.
     spread = [0.24, 0.24, 0.24, 0.24, 0.04]
     assert _filed(spread, [0, 0, 0, 0, 1], a_name=(0.96, 0.04), b_name=(0, 1)) == [0, 1]
+
+
+def test_units_named_alike_are_one_view_wherever_filed():
+    # A lone page in a folder no page of the other unit is in: another route,
+    # unless both are named by the same kind of name (``struct*.html``):
+    # then the folders file entities (a module each), not views.
+    spread, lone = [0.5, 0.5, 0, 0], [0, 0, 0, 1]
+    assert _filed(spread, lone, name_kinds=np.array([False, False])) == [0, 1]
+    assert _filed(spread, lone, name_kinds=np.array([True, False])) == [0, 0]
+    # Named by other kinds, they stay apart wherever they are filed.
+    kinds = np.array([True, True])
+    assert _filed(spread, lone, b_name=(0, 1), name_kinds=kinds) == [0, 1]
 
 
 def _pooled_first(name_kinds):

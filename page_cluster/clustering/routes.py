@@ -31,6 +31,7 @@ import numpy as np
 from .unique_rows import unique_rows
 
 __all__ = [
+    "KIND_FOLDERS",
     "LITERAL_MIN_PAGES",
     "LITERAL_MIN_SHARE",
     "SegmentTable",
@@ -45,6 +46,10 @@ LITERAL_MIN_PAGES = 3
 #: ... and it holds at least this share of the pages reaching that place (a slug
 #: shared by a product and its review page is still a slug among hundreds).
 LITERAL_MIN_SHARE = 0.02
+#: A word of file names names a kind of page across the site when it recurs
+#: (as a literal value does, over the site's pages) in this many folders, or
+#: in every folder of the site's file names when there are fewer.
+KIND_FOLDERS = 3
 
 VARIABLE = "*"
 
@@ -171,7 +176,8 @@ def _elements(
     variable = np.flatnonzero((count < floor[group]) & ~section[seg])
     el = seg.copy()
     if shapes and len(variable):
-        el[variable] = table.shapes(seg[variable], group[variable], floor)
+        kinds = table.site_kinds(max(min_pages, min_share * len(table.lengths)))
+        el[variable] = table.shapes(seg[variable], group[variable], floor, kinds)
     else:
         el[variable] = 0
     return el
@@ -212,6 +218,7 @@ class SegmentTable:
         #: The segment strings' count (pattern strings added later get higher ids).
         self.n_strings = len(self.strings)
         self._words: dict[int, tuple[int, int, int]] = {}
+        self._kinds: dict[float, np.ndarray] = {}
 
     def intern(self, text: str) -> int:
         sid = self.vocab.get(text)
@@ -238,10 +245,60 @@ class SegmentTable:
             )
         return got
 
-    def shapes(self, seg: np.ndarray, group: np.ndarray, floor: np.ndarray) -> np.ndarray:
+    def site_kinds(self, floor: float) -> np.ndarray:
+        """Per string id: is it a word that names a kind of page across the
+        site? It is the first word of file names (a path's last segment, with
+        an extension) on at least ``floor`` pages, in at least
+        :data:`KIND_FOLDERS` folders (in every folder of the site's file names
+        when there are fewer). A kind leads the name; a recurring last word
+        across folders is as often an entity's (``struct.Iter.html`` in each
+        collection's module).
+
+        A generator files each kind of page wherever its entities live (a
+        ``struct.*.html`` in every module folder, ``group__*.html`` in both of
+        a reference's trees), so a folder holding one such page still names
+        it. The words of one entity's pages (``Connection.Method.html``,
+        ``Connection.Request.html`` and their use pages) stay in that entity's
+        few folders.
+        """
+        got = self._kinds.get(floor)
+        if got is not None:
+            return got
+        rows = np.flatnonzero(self.lengths > 0)
+        ends = self.lengths[rows] - 1
+        names = self.matrix[rows, ends]
+        dirs = self.matrix[rows].copy()
+        dirs[np.arange(len(rows)), ends] = -1
+        folder = unique_rows(dirs)[1] if len(rows) else np.zeros(0, dtype=np.int64)
+        uniq, inv = np.unique(names, return_inverse=True)
+        table = np.asarray([self.words(int(x)) for x in uniq.tolist()], dtype=np.int64)
+        words = table.reshape(-1, 3)[inv.ravel()]
+        filed = words[:, 2] != self.intern("")
+        first, folder = words[filed, 0], folder[filed]
+        keep = first >= 0
+        word, where = first[keep], folder[keep]
+        size = len(self.strings)
+        pages = np.bincount(word, minlength=size)
+        n_folders = int(folder.max(initial=-1)) + 1
+        pairs = np.unique(word * max(n_folders, 1) + where)
+        folders = np.bincount(pairs // max(n_folders, 1), minlength=size)
+        spread = min(KIND_FOLDERS, len(np.unique(folder)))
+        got = (pages >= floor) & (folders >= max(spread, 1))
+        self._kinds[floor] = got
+        return got
+
+    def shapes(
+        self,
+        seg: np.ndarray,
+        group: np.ndarray,
+        floor: np.ndarray,
+        kinds: np.ndarray | None = None,
+    ) -> np.ndarray:
         """Variable segments as ``first*last`` string ids: a file name's first and
         last word kept where they recur among the group's variable file names
-        (``class*members``, ``*source.html``, ``group*``), else ``*``.
+        (``class*members``, ``*source.html``, ``group*``), or, for a first word,
+        where it names a kind across the site (``kinds``, per string id: see
+        :meth:`site_kinds`); else ``*``.
 
         Generators build file names from a kind and a name
         (``classFoo-members.html``, ``Foo_8h_source.html``, ``Concept-Index.html``):
@@ -259,11 +316,15 @@ class SegmentTable:
         last = np.where(filed, last, -1)
         size = len(self.strings) + 1
         kept = []
-        for word in (first, last):
+        for word, site in ((first, kinds), (last, None)):
             has = word >= 0
             key = np.where(has, group * size + word, -1)
             _, k_inv, k_count = np.unique(key, return_inverse=True, return_counts=True)
-            kept.append(has & (k_count[k_inv.ravel()] >= floor[group]))
+            known = np.zeros(len(word), dtype=bool)
+            if site is not None:
+                inside = has & (word < len(site))
+                known[inside] = site[word[inside]]
+            kept.append(has & ((k_count[k_inv.ravel()] >= floor[group]) | known))
         head = np.where(kept[0], first, -1)
         tail = np.where(kept[1], last, -1)
         named = first >= 0

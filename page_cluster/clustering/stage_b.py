@@ -740,7 +740,10 @@ class _Units:
         in each of thirty modules) is filed by content: that another unit sits
         in another folder says nothing about it, and where its pages cover most
         of a lone class page's folder, the folder says nothing about the lone
-        page either.
+        page either. Nor does a folder between units named alike
+        (:meth:`_named_alike`, ``struct*.html`` both): the kind of name is the
+        view, and the folders file entities (a module each), even where one
+        unit is a lone page in a folder of its own.
 
         Route columns: the routes, then :attr:`name_routes` name shapes (the
         routes' last elements), then the views.
@@ -760,7 +763,8 @@ class _Units:
         covered = ((routes.sum(axis=1) >= majority) & ~kept[i]) | (
             ((routes > 0) @ self.routes[i, mine] >= majority) & ~kept
         )
-        return far & (other_name | ((kept | kept[i]) & ~covered))
+        alike = self._named_alike(i)
+        return far & (other_name | ((kept | kept[i]) & ~covered & ~alike))
 
     def _one_off(self, i: int) -> np.ndarray:
         """Units kept apart from unit ``i`` because one side's pages each carry
