@@ -130,9 +130,18 @@ def well_formed(draw: st.DrawFn, depth: int = 0) -> str:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(well_formed(), min_size=1, max_size=3), st.sampled_from(["", " class='page x'"]))
-def test_well_formed_pages_read_the_same_with_either_parser(parts: list[str], body: str) -> None:
-    html = f"<!doctype html><html><head><title>t</title></head><body{body}>{''.join(parts)}</body></html>"
+@given(
+    st.lists(well_formed(), min_size=1, max_size=3),
+    st.sampled_from(["", " class='page x'"]),
+    st.sampled_from(["", " class='blog-list-page no-js'", " class='docs-doc-id-a/b x'"]),
+)
+def test_well_formed_pages_read_the_same_with_either_parser(
+    parts: list[str], body: str, root: str
+) -> None:
+    html = (
+        f"<!doctype html><html{root}><head><title>t</title></head>"
+        f"<body{body}>{''.join(parts)}</body></html>"
+    )
     a = page_structure(html, backend="lxml")[0]
     b = page_structure(html, backend="lexbor")[0]
     assert set(a.node_paths) == set(b.node_paths)

@@ -166,3 +166,24 @@ def test_a_coded_page_type_on_the_body_is_kept():
         '<body class="error404 hfeed k3j9zq2a active"><p>x</p></body>', backend=_backend
     )
     assert sorted(structure.attr_tokens) == ["@body.class:error#", "@body.class:hfeed"]
+
+
+def test_the_root_elements_classes_are_the_pages_too():
+    """Frameworks name the page type on ``<html>`` as often as on ``<body>``
+    (``blog-list-page``); a class holding a path (a document id such as
+    ``docs-doc-id-guides/retries``) is the page's address, not a type."""
+    from page_cluster.parsing.signature import page_structure
+
+    structure, _, _ = page_structure(
+        '<html class="blog-wrapper blog-list-page docs-doc-id-guides/retries">'
+        '<body class="home"><p>x</p></body></html>',
+        backend=_backend,
+    )
+    assert sorted(structure.attr_tokens) == [
+        "@body.class:blog-list-page",
+        "@body.class:blog-wrapper",
+        "@body.class:home",
+    ]
+    # A fragment whose root is the body has no root classes beside it.
+    structure, _, _ = page_structure('<body class="home"><p>x</p></body>', backend=_backend)
+    assert structure.attr_tokens == ["@body.class:home"]

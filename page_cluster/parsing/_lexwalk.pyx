@@ -918,7 +918,7 @@ def walk_html(bytes data, object cba, bint with_links):
     """Parse UTF-8 ``data`` and walk it.
 
     Returns ``(body tag, body class, body id, node paths, leaf paths, element
-    count, links)``: the body is chosen as
+    count, links, root class)``: the body is chosen as
     :func:`~page_cluster.parsing.structure.find_body` chooses it (``body``, else
     the first ``frameset``, else the root element); ``links`` is ``None`` unless
     ``with_links`` (see :func:`_links`). ``None`` when lexbor fails.
@@ -978,6 +978,7 @@ def walk_html(bytes data, object cba, bint with_links):
             leaves,
             count,
             _links(root) if with_links else None,
+            _attr(root, b"class", 5) if root is not body else None,
         )
     finally:
         _doc_destroy(doc)

@@ -201,15 +201,21 @@ _CODED_NAME = re.compile(r"^[a-z]{3,}\d+$")
 
 
 def stable_body_classes(class_attr: str) -> tuple[str, ...]:
-    """:func:`stable_classes` of the page's ``body``, where generators name the
-    page type: a word and a number there (WordPress's ``error404``) is a coded
-    page type, not a hash, and is kept (numbers folded: ``error#``).
+    """:func:`stable_classes` of the page's ``body`` (and root), where
+    generators name the page type: a word and a number there (WordPress's
+    ``error404``) is a coded page type, not a hash, and is kept (numbers
+    folded: ``error#``). A class holding a path (a document id such as
+    ``docs-doc-id-guides/retries``) prints the page's address, not its type,
+    and is left out.
 
     >>> stable_body_classes("error404 hfeed active"), stable_classes("error404 hfeed")
     (('error#', 'hfeed'), ('hfeed',))
+    >>> stable_body_classes("docs-doc-page docs-doc-id-guides/retries")
+    ('docs-doc-page',)
     """
     coded = {normalize_class(c) for c in class_attr.split() if _CODED_NAME.match(c)}
-    return tuple(sorted(coded.union(stable_classes(class_attr))))
+    named = coded.union(stable_classes(class_attr))
+    return tuple(sorted(c for c in named if "/" not in c))
 
 
 def build_segment(tag: str, classes: tuple[str, ...], role: str | None, type_: str | None) -> str:

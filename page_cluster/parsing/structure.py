@@ -104,7 +104,11 @@ def walk_structure(
         return out
     body_tag = body.tag.rsplit("}", 1)[-1].lower() if isinstance(body.tag, str) else "body"
 
-    out.body_class_list, out.attr_tokens = body_attr_tokens(body.get("class"), body.get("id"))
+    root_tag = root.tag.rsplit("}", 1)[-1].lower() if isinstance(root.tag, str) else ""
+    root_class = root.get("class") if body is not root and root_tag == "html" else None
+    out.body_class_list, out.attr_tokens = body_attr_tokens(
+        body.get("class"), body.get("id"), root_class
+    )
 
     fast = _FAST_WALK
     if (
@@ -122,13 +126,23 @@ def walk_structure(
     return out
 
 
-def body_attr_tokens(body_classes: str | None, body_id: str | None) -> tuple[list[str], list[str]]:
-    """The body's class list and its attribute tokens (``@body.class:…``, ``@body.id:…``)."""
+def body_attr_tokens(
+    body_classes: str | None, body_id: str | None, root_classes: str | None = None
+) -> tuple[list[str], list[str]]:
+    """The body's class list and the page's attribute tokens (``@body.class:…``,
+    ``@body.id:…``).
+
+    The page's classes are those on ``<body>`` and on the root ``<html>``
+    (``root_classes``): frameworks name the page type on either
+    (``single-post`` on the body, ``blog-list-page`` on the root).
+    """
     class_list: list[str] = []
     tokens: list[str] = []
     if body_classes:
         class_list = [c for c in body_classes.split() if c]
-        for c in stable_body_classes(body_classes):
+    page_classes = " ".join(c for c in (root_classes, body_classes) if c)
+    if page_classes:
+        for c in stable_body_classes(page_classes):
             tokens.append(f"{BODY_CLASS_TOKEN}{c}")
     if body_id and body_id.strip():
         tokens.append(f"{ATTR_PREFIX}body.id:{normalize_class(body_id.strip())}")
