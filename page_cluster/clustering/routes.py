@@ -245,6 +245,12 @@ class SegmentTable:
             )
         return got
 
+    def _word_rows(self, seg: np.ndarray) -> np.ndarray:
+        """:meth:`words` of each segment id in ``seg``, one row each."""
+        uniq, inv = np.unique(seg, return_inverse=True)
+        table = np.asarray([self.words(int(x)) for x in uniq.tolist()], dtype=np.int64)
+        return table.reshape(-1, 3)[inv.ravel()]
+
     def site_kinds(self, floor: float) -> np.ndarray:
         """Per string id: is it a word that names a kind of page across the
         site? It is the first word of file names (a path's last segment, with
@@ -270,20 +276,16 @@ class SegmentTable:
         dirs = self.matrix[rows].copy()
         dirs[np.arange(len(rows)), ends] = -1
         folder = unique_rows(dirs)[1] if len(rows) else np.zeros(0, dtype=np.int64)
-        uniq, inv = np.unique(names, return_inverse=True)
-        table = np.asarray([self.words(int(x)) for x in uniq.tolist()], dtype=np.int64)
-        words = table.reshape(-1, 3)[inv.ravel()]
+        words = self._word_rows(names)
         filed = words[:, 2] != self.intern("")
         first, folder = words[filed, 0], folder[filed]
         keep = first >= 0
-        word, where = first[keep], folder[keep]
+        word_folder = np.unique(np.stack([first[keep], folder[keep]]), axis=1)
         size = len(self.strings)
-        pages = np.bincount(word, minlength=size)
-        n_folders = int(folder.max(initial=-1)) + 1
-        pairs = np.unique(word * max(n_folders, 1) + where)
-        folders = np.bincount(pairs // max(n_folders, 1), minlength=size)
-        spread = min(KIND_FOLDERS, len(np.unique(folder)))
-        got = (pages >= floor) & (folders >= max(spread, 1))
+        pages = np.bincount(first[keep], minlength=size)
+        folders = np.bincount(word_folder[0], minlength=size)
+        spread = max(min(KIND_FOLDERS, len(np.unique(folder))), 1)
+        got = (pages >= floor) & (folders >= spread)
         self._kinds[floor] = got
         return got
 
@@ -304,9 +306,7 @@ class SegmentTable:
         (``classFoo-members.html``, ``Foo_8h_source.html``, ``Concept-Index.html``):
         the kind recurs, the name does not.
         """
-        uniq, inv = np.unique(seg, return_inverse=True)
-        table = np.asarray([self.words(int(x)) for x in uniq.tolist()], dtype=np.int64)
-        words = table.reshape(-1, 3)[inv.ravel()]
+        words = self._word_rows(seg)
         first, last, ext = words[:, 0], words[:, 1], words[:, 2]
         # Only file names carry a generator's scheme (``classFoo.html``); a
         # name without an extension is a slug (``/product/ember-tall-mug/``),

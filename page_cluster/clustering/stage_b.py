@@ -511,10 +511,10 @@ class _Units:
         names = self.routes[:, self.n_routes : self.n_routes + self.name_routes]
         return np.minimum(names, names[i]).sum(axis=1)
 
-    def _other_name(self, i: int) -> np.ndarray:
+    def _other_name(self, i: int, overlap: np.ndarray | None = None) -> np.ndarray:
         """Units sharing at most :data:`ROUTE_OVERLAP` of their name shapes
-        with unit ``i``."""
-        return self._name_overlap(i) <= self.t_routes
+        with unit ``i`` (``overlap``: :meth:`_name_overlap`, when taken)."""
+        return (self._name_overlap(i) if overlap is None else overlap) <= self.t_routes
 
     def _hard(self, i: int, frontier: np.ndarray) -> np.ndarray:
         """Per unit: items typical of one side and absent from the other."""
@@ -559,13 +559,16 @@ class _Units:
             return s_i & s_j, np.zeros(len(s_i), dtype=bool)
         return self._blocked(i)
 
-    def _named_alike(self, i: int) -> np.ndarray:
+    def _named_alike(self, i: int, overlap: np.ndarray | None = None) -> np.ndarray:
         """Units that, like unit ``i``, have :data:`ROUTE_MAJORITY` of their
         pages at kinds of file name (``dir*.html``), with that share of both
-        units' pages at the same ones."""
+        units' pages at the same ones (``overlap``: :meth:`_name_overlap`,
+        when taken)."""
         if self.routes is None or self.name_kinds is None or not self.at_kinds[i]:
             return np.zeros(len(self.prof), dtype=bool)
-        return self.at_kinds & (self._name_overlap(i) >= self.t_majority)
+        if overlap is None:
+            overlap = self._name_overlap(i)
+        return self.at_kinds & (overlap >= self.t_majority)
 
     @contextmanager
     def _listed_as_data(self) -> Iterator[None]:
@@ -755,7 +758,8 @@ class _Units:
         far = np.minimum(routes, self.routes[i, mine]).sum(axis=1) <= self.t_routes
         if not n_names:
             return far
-        other_name = self._other_name(i)
+        overlap = self._name_overlap(i)
+        other_name = self._other_name(i, overlap)
         kept = self.kept
         majority = self.t_majority
         # i spread over folders where most of a unit's pages are, or a unit
@@ -763,7 +767,7 @@ class _Units:
         covered = ((routes.sum(axis=1) >= majority) & ~kept[i]) | (
             ((routes > 0) @ self.routes[i, mine] >= majority) & ~kept
         )
-        alike = self._named_alike(i)
+        alike = self._named_alike(i, overlap)
         return far & (other_name | ((kept | kept[i]) & ~covered & ~alike))
 
     def _one_off(self, i: int) -> np.ndarray:

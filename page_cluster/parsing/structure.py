@@ -104,8 +104,9 @@ def walk_structure(
         return out
     body_tag = body.tag.rsplit("}", 1)[-1].lower() if isinstance(body.tag, str) else "body"
 
-    root_tag = root.tag.rsplit("}", 1)[-1].lower() if isinstance(root.tag, str) else ""
-    root_class = root.get("class") if body is not root and root_tag == "html" else None
+    # The root's classes name the page too (see body_attr_tokens); tags are
+    # compared as find_body compares them.
+    root_class = root.get("class") if body is not root and root.tag == "html" else None
     out.body_class_list, out.attr_tokens = body_attr_tokens(
         body.get("class"), body.get("id"), root_class
     )
