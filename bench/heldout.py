@@ -58,6 +58,21 @@ against, Rust's documentation (``rust-doc``):
   archives. MkDocs with the Material theme and its blog plugin, and Nikola
   with its Bootstrap 4 theme, in the same module (``mkdocs``, ``nikola``).
 
+- ``gidocgen``: Pango's API reference as gi-docgen writes it
+  (``libpango1.0-doc``), six namespaces on one host. A page's template is
+  the theme file gi-docgen renders it with, which its file name says
+  (``method.Layout.get_text.html``, ``class.Layout.html``): the theme maps
+  enums, flags and error domains to one file, records, unions and aliases
+  to another, callbacks to the function's; a namespace's ``index.html`` is
+  the namespace page and every other page (the class hierarchy, the
+  hand-written chapters) the content page. Function-like pages (methods,
+  constructors, functions, virtual functions) are separate theme files whose
+  main areas are alike: the labels ask the engine to tell them apart.
+- ``nodejs``: Node.js's API manual (``nodejs-doc``), one page per module
+  and the whole manual on one page, every page written by the same
+  template: a one-template manual, scored by its completeness and cluster
+  count (ARI is 0 as soon as it is split at all).
+
 - ``hexo`` (``bench/cms_hexo.py``): a blog built by Hexo with its ``landscape``
   theme, from npm. ``docusaurus`` (``bench/cms_docusaurus.py``): a docs site
   with a blog built by Docusaurus's classic preset, from npm; a page's label
@@ -182,6 +197,27 @@ _FIRST_DIV = re.compile(
 )
 
 
+GIDOCGEN = ("libpango1.0-doc", "usr/share/doc/libpango1.0-doc/reference", "docs.pango.example")
+#: gi-docgen's file-name prefixes and the theme file each is rendered with.
+_GIDOCGEN_TEMPLATE = {
+    "class": "class",
+    "iface": "interface",
+    "property": "property",
+    "signal": "signal",
+    "vfunc": "vfunc",
+    "method": "method",
+    "type_func": "type_func",
+    "class_method": "class_method",
+    "ctor": "ctor",
+    "func": "function",
+    "callback": "function",
+    "const": "constant",
+    **dict.fromkeys(("enum", "flags", "error"), "enum"),
+    **dict.fromkeys(("struct", "union", "alias"), "struct"),
+}
+NODEJS = ("nodejs-doc", "usr/share/doc/nodejs/api", "nodejs.example")
+
+
 DJANGO = ("python-django-doc", "usr/share/doc/python-django-doc/html", "docs.django.example")
 #: Pages Sphinx writes with a template of their own, by name.
 _SPHINX_PAGES = {
@@ -206,6 +242,14 @@ def _haddock_kind(rel: str) -> str:
     if rel == "index.html":
         return "contents"
     return "index" if rel.startswith("doc-index") else "module"
+
+
+def _gidocgen_kind(rel: str) -> str:
+    name = rel.rsplit("/", 1)[-1]
+    if name == "index.html":
+        return "namespace"
+    prefix = name.split(".", 1)[0] if name.count(".") >= 2 else ""
+    return _GIDOCGEN_TEMPLATE.get(prefix, "content")
 
 
 def _sphinx_kind(rel: str) -> str:
@@ -349,6 +393,10 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
         data, *DJANGO, ["en", "3.2"], lambda rel, _page: _sphinx_kind(rel)
     ),
     "haddock": _haddock_site,
+    "gidocgen": lambda data: _published(
+        data, *GIDOCGEN, ["docs"], lambda rel, _page: _gidocgen_kind(rel)
+    ),
+    "nodejs": lambda data: _published(data, *NODEJS, ["api"], lambda _rel, _page: "api"),
     "pelican": lambda data: _blog(lambda: cms_blogs.pelican_pages(data, "notmyidea")),
     "pelican-simple": lambda data: _blog(lambda: cms_blogs.pelican_pages(data, "simple")),
     "mkdocs": lambda data: _blog(lambda: cms_blogs.mkdocs_pages(data)),
