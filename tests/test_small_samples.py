@@ -353,3 +353,64 @@ def test_a_main_element_under_another_name_is_another_layout() -> None:
     )
     placed = positional_tokens(bare, info, self_named_tokens(bare, info), rows)
     assert [bare[i] for i in np.flatnonzero(placed)] == ["body>main>.a", "body>main>.b"]
+
+
+#: What a module's page of an API manual opens with beside its heading, its
+#: stability note and its example: the writer's choice, page by page.
+_OPENINGS = [
+    "",
+    "<p>More words.</p>",
+    "<h3>Notes</h3>",
+    "<table><tr><td>x</td></tr></table>",
+    "<p>Words.</p><h3>Notes</h3>",
+    "<hr>",
+    "<p>a</p><table><tr><td>x</td></tr></table>",
+    "<ol><li>one</li></ol>",
+]
+_API_PARTS = (
+    "<pre><code>f()</code></pre>",
+    "<h4>Event</h4>",
+    "<blockquote><p>Note</p></blockquote>",
+    "<h5>Since</h5>",
+    "<dl><dt>a</dt><dd>b</dd></dl>",
+)
+
+
+def _api_page(i: int, *, option_links: bool = False) -> dict:
+    """A module's page of a one-template API manual: every page is the
+    writer's sections inside one content area. Every third page lists its
+    options as code words; one page instead lists them as links to the
+    options' sections, and shows no example."""
+    rng = random.Random(i)
+    body = [f"<h2>Module {i}</h2>", "<blockquote><p>Stability: stable</p></blockquote>"]
+    if option_links:
+        items = "".join(f'<li><a href="#o{k}"><code>opt{k}</code></a></li>' for k in range(3))
+        body.append(f"<ul>{items}</ul>")
+    elif i % 3 == 0:
+        body.append("<pre><code>use(m)</code></pre><ul><li><code>x</code></li><li>y</li></ul>")
+    else:
+        body.append("<pre><code>use(m)</code></pre>" + _OPENINGS[i % len(_OPENINGS)])
+    for _ in range(rng.randint(1, 4)):
+        parts = "".join(part for part in _API_PARTS if rng.random() < 0.5)
+        body.append(f"<section><h3>api.f()</h3><p>Words.</p>{parts}</section>")
+    html = (
+        '<html><body class="apidoc"><div id="content"><div id="column1"><ul>'
+        '<li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul></div>'
+        f'<div id="column2"><div id="apicontent">{"".join(body)}</div></div></div></body></html>'
+    )
+    return {"url": f"https://api.example/docs/mod{i}.html", "html": html}
+
+
+def test_links_in_a_writers_list_are_not_a_template_of_their_own() -> None:
+    # The list sits among the writer's blocks: that its items hold links on
+    # one page and code words on the others is the writer's, and the page
+    # without an example is still a module's page.
+    pages = [_api_page(i) for i in range(29)] + [_api_page(29, option_links=True)]
+    assert len(set(run_clustering(pages).page_keys)) == 1
+    # In a navigation list the links are the template's: its items stay
+    # structure wherever they sit.
+    from page_cluster.clustering.template_tokens import item_markup_tokens
+    from page_cluster.signatures.corpus import token_info
+
+    toks = ["body", "body>ul", "body>ul>li", "body>ul>li>a", "body>ul>li>a.el"]
+    assert item_markup_tokens(toks, token_info(toks)).tolist() == [False] * 3 + [True, False]

@@ -30,6 +30,7 @@ from .template_tokens import (
     TemplateTokenModel,
     anchor_tokens,
     id_named_blocks,
+    item_markup_tokens,
     listed_content_tokens,
     positional_tokens,
     prose_markup_tokens,
@@ -412,9 +413,11 @@ def _template_models(
     info = corpus.info
     positional = positional_tokens(corpus.tokens, info, marked, matrix)
     # The writer's text, however few pages show it: markup inside a paragraph
-    # or a code listing, and link targets.
+    # or a code listing, and link targets; and, in the writer's lists, what a
+    # list item holds.
     prose = prose_markup_tokens(corpus.tokens, info)
     anchors = anchor_tokens(corpus.tokens, info)
+    item_markup = item_markup_tokens(corpus.tokens, info)
     named_parts = id_named_blocks(corpus.tokens, info)
     host_models: dict[str, TemplateTokenModel] = {}
     host_weights: dict[str, np.ndarray] = {}
@@ -434,6 +437,7 @@ def _template_models(
             prose=prose,
             anchors=anchors,
             named_parts=named_parts,
+            item_markup=item_markup,
         )
         host_models[host] = model
         # Stage A compares what tells pages apart: not the site chrome, and not

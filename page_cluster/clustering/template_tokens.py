@@ -223,6 +223,7 @@ def template_token_mask(
     prose: np.ndarray | None = None,
     anchors: np.ndarray | None = None,
     named_parts: np.ndarray | None = None,
+    item_markup: np.ndarray | None = None,
 ) -> TemplateTokenModel:
     """Decide, for one host's signatures, which tokens are template structure.
 
@@ -241,7 +242,12 @@ def template_token_mask(
     (:func:`anchor_tokens`): the text's, never structure. ``named_parts``
     flags blocks named by an id (:func:`id_named_blocks`): under a node
     whose every child is one, each child is stable on two pages
-    (:func:`named_part_tokens`). ``params`` holds
+    (:func:`named_part_tokens`). ``item_markup`` flags the bare text-level
+    elements inside a bare list item (:func:`item_markup_tokens`): where the
+    list sits in a content container, they are the writer's sentence (a
+    list of links to options on one page, of plain words on the others)
+    and are kept only on the container quorum of the item's pages, never
+    as *heads*. ``params`` holds
     the thresholds (default: this module's constants).
     """
     if params is None:
@@ -277,6 +283,7 @@ def template_token_mask(
     present = support > 0
     keep = np.zeros(len(support), dtype=bool)
     weak = np.zeros(len(support), dtype=bool)
+    item_text = np.zeros(len(support), dtype=bool)
     top = present & ((parent < 0) | is_attr)
     keep[top] = True
     max_depth = int(depth[present].max()) if present.any() else 0
@@ -295,6 +302,15 @@ def template_token_mask(
             ok &= ~(prose[idx] & rare)
         if anchors is not None:
             ok &= ~anchors[idx]
+        if item_markup is not None:
+            # A list the writer put into free-form content holds sentences:
+            # what its items hold on few of their pages is the writer's text.
+            lst = parent[par]
+            home = parent[np.maximum(lst, 0)]
+            writers = item_markup[idx] & rare & (lst >= 0) & (home >= 0)
+            writers &= content[np.maximum(home, 0)]
+            ok &= ~writers
+            item_text[idx[writers]] = True
         keep[idx[ok]] = True
         weak[idx[ok]] = weak[par[ok]] | (below_content[ok] & ~stable[idx[ok]])
     if positional is not None and marked is not None:
@@ -323,7 +339,7 @@ def template_token_mask(
             weak[idx[writer]] = True
         weak &= ~skeleton
     heads = present & ~keep & ~is_attr & (parent >= 0) & keep[np.maximum(parent, 0)]
-    for text in (prose, anchors):
+    for text in (prose, anchors, item_text):
         if text is not None:
             heads &= ~text
     return TemplateTokenModel(
@@ -399,6 +415,35 @@ def prose_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
             # classes alone) mark the code, not the page.
             own = tokens[i][tokens[i].rfind(">") + 1 :]
             out[i] = info.tag[i] in INLINE_TAGS or own.startswith(".")
+    return out
+
+
+def item_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
+    """Tokens of bare text-level elements (a link, a code word: written by
+    their tag alone) right inside a bare list item.
+
+    A list item holds a line of text as a paragraph does, but a list is also
+    how a template lays out its navigation, whose links are its structure
+    (a path bar's crumbs, its current page in bold). So these are only
+    candidates: :func:`template_token_mask` reads them as the writer's
+    markup where the list is inside free-form content. A classed element
+    (``a.el``) or a classed item (``li.nav``) is a generator's and stays
+    structure.
+
+    >>> from page_cluster.signatures.corpus import token_info
+    >>> toks = ["body", "body>ul", "body>ul>li", "body>ul>li>a", "body>ul>li>a.el",
+    ...         "body>ul>li.nav", "body>ul>li.nav>a"]
+    >>> item_markup_tokens(toks, token_info(toks)).tolist()
+    [False, False, False, True, False, False, False]
+    """
+    out = np.zeros(len(tokens), dtype=bool)
+    for i in range(len(tokens)):
+        par = int(info.parent[i])
+        if par < 0 or info.tag[i] not in INLINE_TAGS:
+            continue
+        parent = tokens[par]
+        own = tokens[i][tokens[i].rfind(">") + 1 :]
+        out[i] = parent[parent.rfind(">") + 1 :] == "li" and own == info.tag[i]
     return out
 
 
