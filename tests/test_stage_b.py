@@ -774,3 +774,32 @@ def test_a_few_pages_alike_do_not_make_a_family_one_template():
     # same structure proves nothing, and their classes still name them.
     assert _classed([CATEGORY, TAG, POSTS], [20, 3, 60]) == [0, 1, 2]
     assert _classed([CATEGORY, TAG, POSTS], [20, 7, 60]) == [0, 0, 1]
+
+
+def _boxed_groups(box_share: float) -> list[int]:
+    # Columns: 0 the content area; 1 a code listing in it and 2 its child; 3
+    # a metadata box in it; 4 a rare form inside the box (kept on
+    # presumption), on a third of the pages that have the box. Nineteen pages
+    # have the listing and the box on ``box_share`` of them; one page has the
+    # box and the form in it and no listing; no page has the listing and the
+    # form together.
+    return agglomerate_units(
+        np.array([[1, 1, 1, box_share, 0], [1, 0, 0, 1, 1]], dtype=float),
+        np.array([19.0, 1.0]),
+        np.array([-1, 0, 1, 0, 3]),
+        np.array([True, True, True, True, False]),
+        weak=np.array([False, False, False, False, True]),
+        base_rate=np.array([1.0, 0.95, 1.0, 0.15, 1 / 3]),
+        together=_together([[0, 1, 2], [0, 1, 2, 3], [0, 3, 4]], 5),
+    ).tolist()
+
+
+def test_lacking_a_rare_form_counts_only_on_the_pages_that_have_its_box():
+    # Pages without the box cannot have what goes in it: nineteen pages
+    # lacking the form say no more than the two of them that have the box,
+    # and two pages lacking what a third of boxes hold is chance. The lone
+    # page is the same template with a listing less.
+    assert _boxed_groups(2 / 19) == [0, 0]
+    # Where nearly every page has the box, all of them lacking the form is
+    # no chance: a block against a form no page has beside it, two templates.
+    assert _boxed_groups(18 / 19) == [0, 1]

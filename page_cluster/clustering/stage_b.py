@@ -160,7 +160,8 @@ def _chance(
     heads_rate: float = HEADS_RATE,
 ) -> np.ndarray:
     """How likely chance explains a unit of ``n_lack`` pages lacking an item
-    that ``rate`` of its parent's pages across the host have.
+    that ``rate`` of its parent's pages across the host have (``n_lack``:
+    the unit's pages that have the parent, see :meth:`_Units._parent_share`).
 
     Unlikely by chance: the lacking unit never has it, or (for structure too
     rare to judge) the having unit of ``n_have`` pages has it on every page.
@@ -649,9 +650,8 @@ class _Units:
             rate = self.base_rate[cols]
             named = self.named[cols] if self.named is not None else None
             share = self.prof[having, cols]
-            chance = _chance(
-                rate, self.sizes[lacking], self.sizes[having], mode, named, share, self.t_heads
-            )
+            n_lack = self.sizes[lacking] * self._parent_share(lacking, cols)
+            chance = _chance(rate, n_lack, self.sizes[having], mode, named, share, self.t_heads)
             out.append(cols[chance <= self.t_significance / len(cols)])
         return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
@@ -823,9 +823,21 @@ class _Units:
         k = len(self.prof)
         here, there = np.ones(k), np.ones(k)
         (rows, cols), (j_rows, j_cols) = self._cells(i, mask)
-        self._least(there, rows, cols, self.sizes[rows])
-        self._least(here, j_rows, j_cols, self.sizes[i])
+        self._least(there, rows, cols, self.sizes[rows] * self._parent_share(rows, cols))
+        self._least(here, j_rows, j_cols, self.sizes[i] * self._parent_share(i, j_cols))
         return here, there
+
+    def _parent_share(self, rows: np.ndarray | int, cols: np.ndarray) -> np.ndarray:
+        """Per column of ``cols``: the share of the pages of unit ``rows``
+        (one unit, or one per column) that have the column's parent (1 at
+        the top level).
+
+        Only those pages could have the item: a unit whose pages lack it
+        says as much as its pages that have the place for it, and twenty
+        pages without a metadata box, two of them with one, are two chances
+        to show what a third of such boxes hold, not twenty."""
+        share = self.prof[rows, self.parent_cols[cols]].astype(np.float64)
+        return np.where(self.top[cols], 1.0, share)
 
     def _least(
         self, out: np.ndarray, rows: np.ndarray, cols: np.ndarray, n_lack: np.ndarray | float
@@ -962,7 +974,8 @@ class _Units:
         k = len(self.prof)
         if not significant or not len(cols):
             return np.bincount(rows, minlength=k) > 0
-        n_lack = self.sizes[rows] if lacking is None else self.sizes[lacking]
+        lacker = rows if lacking is None else lacking
+        n_lack = self.sizes[lacker] * self._parent_share(lacker, cols)
         n_have = self.sizes[rows] if having is None else self.sizes[having]
         named = self.named[cols] if self.named is not None else None
         share = self.prof[rows if having is None else having, cols]
