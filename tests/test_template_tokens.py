@@ -37,3 +37,52 @@ def test_free_form_content_is_not_template():
     assert "body>.content>table" not in kept and "body>.content>table>tr>td" not in kept
     content = {c.tokens[i] for i in np.nonzero(m.content)[0]}
     assert "body>.content" in content and "body>.nav" not in content
+
+
+def _shared_box_model(named: bool) -> dict[str, bool]:
+    """A reference whose templates share one section: function pages
+    (declaration, description, optional parameters and return value, the
+    writer's blocks in the description) and type pages, each opening with
+    the same summary box (a bare element always holding two named parts)
+    and adding sections of its own kind. The section's children change with
+    the template, so it reads as free-form; the box comes beside a new set
+    of siblings on most type pages."""
+    from page_cluster.clustering.template_tokens import self_named_tokens
+    from page_cluster.signatures.binary_rows import BinaryRows
+    from page_cluster.signatures.corpus import token_info
+
+    area = "body>section.content>section"
+    writer = ["p", "pre", "ul", "table", "h3", "blockquote"]
+    rng = np.random.default_rng(4)
+    rows = []
+    for _ in range(24):
+        parts = [".docblock", ".declaration", ".description"]
+        parts += [s for s in (".parameters", ".return-value") if rng.random() < 0.6]
+        text = [f".description>{w}" for w in writer if rng.random() < 0.4]
+        rows.append(parts + text)
+    box = ["summary", "summary>.docblock", "summary>.toggle-wrapper"]
+    for own in (
+        [".members"],
+        [".members", ".methods"],
+        [".ancestors", ".methods"],
+        [".ancestors", ".constructors"],
+        [".methods"],
+        [".constructors", ".methods"],
+    ):
+        rows.append(box + own)
+    rows = [["body", "body>section.content", area, *(f"{area}>{t}" for t in r)] for r in rows]
+    tokens = sorted({t for r in rows for t in r})
+    col = {t: i for i, t in enumerate(tokens)}
+    info = token_info(tokens)
+    matrix = BinaryRows.from_rows([[col[t] for t in r] for r in rows], len(tokens))
+    marked = self_named_tokens(tokens, info) if named else None
+    model = template_token_mask(matrix, info.parent, info.depth, info.is_attr, marked=marked)
+    return {t: bool(model.keep[col[t]]) for t in tokens}
+
+
+def test_a_bare_box_always_holding_the_same_named_parts_is_template():
+    box = "body>section.content>section>summary"
+    assert _shared_box_model(named=True)[box]
+    # Without knowing which parts name themselves, it is one more block
+    # among the changing children, and its parts go with it.
+    assert not _shared_box_model(named=False)[box]

@@ -133,6 +133,7 @@ def partnered_tokens(
     parent: np.ndarray,
     min_support: int = PARTNER_MIN,
     max_chance: float = PARTNER_CHANCE,
+    named: np.ndarray | None = None,
 ) -> np.ndarray:
     """Tokens found on exactly the signatures of another, unrelated token.
 
@@ -140,7 +141,27 @@ def partnered_tokens(
     appear together on every post and nowhere else, even when both sit among the
     post's free-form content. Content elements come one by one. "Unrelated"
     excludes the token's own ancestors and descendants, which share its
-    signatures by construction.
+    signatures by construction. Two children of one element on exactly its
+    signatures are partners of each other; with ``named`` (the tokens that
+    name themselves: :func:`self_named_tokens`), the element is too when it
+    is unnamed and two of those children name themselves: a bare element that
+    always holds the same named parts is their block (a summary box holding
+    a description and a declaration, shared by several templates). A bare
+    tag carries no page data in its name; a classed element may (a post's
+    tag and category classes on its ``article``), and each of its names is
+    then left to its children.
+
+    >>> toks = ["body", "body>summary", "body>summary>.doc", "body>summary>.decl",
+    ...         "body>p", "body>p>b", "body>p>i"]
+    >>> info_parent = np.array([-1, 0, 1, 1, 0, 4, 4])
+    >>> pages = [[0, 1, 2, 3]] * 3 + [[0, 4, 5, 6]] * 3 + [[0]] * 34
+    >>> row = np.array([r for r, p in enumerate(pages) for _ in p])
+    >>> rows = BinaryRows.from_pairs(row, np.concatenate(pages), len(pages), len(toks))
+    >>> named = np.array([False, False, True, True, False, False, False])
+    >>> partnered_tokens(rows, info_parent, named=named).tolist()
+    [False, True, True, True, False, True, True]
+    >>> partnered_tokens(rows, info_parent).tolist()
+    [False, False, True, True, False, True, True]
     """
     n_tokens = matrix.shape[1]
     out = np.zeros(n_tokens, dtype=bool)
@@ -199,6 +220,15 @@ def partnered_tokens(
             for t in members:
                 if int(parent[t]) in branching:
                     out[t] = True
+            if named is not None:
+                named_kids: dict[int, int] = {}
+                for t in members:
+                    p = int(parent[t])
+                    if p in branching and named[t] and not named[p]:
+                        named_kids[p] = named_kids.get(p, 0) + 1
+                for p, n in named_kids.items():
+                    if n > 1:
+                        out[p] = True
     return out
 
 
@@ -273,7 +303,7 @@ def template_token_mask(
     # A child that comes and goes among ever-changing siblings is content even
     # where its parent is mostly stable (a list in the odd subsection).
     unstable = (beside_diversity > content_diversity) & (sig_support >= min_evidence)
-    stable |= partnered_tokens(matrix, parent, partner_min, partner_chance)
+    stable |= partnered_tokens(matrix, parent, partner_min, partner_chance, marked)
     support = sig_support if counts is None else matrix.column_sums(counts)
     if named_parts is not None:
         stable |= named_part_tokens(parent, is_attr, named_parts, support, stable_min)
