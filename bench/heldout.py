@@ -80,6 +80,11 @@ against, Rust's documentation (``rust-doc``):
   a blog built by Jekyll with its ``minima`` theme, from Debian's packages;
   ``sphinx-furo`` (``bench/cms_sphinx_furo.py``): a handbook built by Sphinx
   with the Furo theme, from PyPI.
+- ``vitepress`` (``bench/cms_vitepress.py``): a handbook built by VitePress
+  with its default theme, from npm (home pages, docs with and without the
+  sidebar and outline, pages, the not-found page); a page's label is the
+  layout its Markdown source's front matter picks (``home``, ``doc``,
+  ``page``) or ``404``.
 
 - ``wordpress`` and ``wordpress-blocks`` (``bench/cms_wordpress.py``): a blog
   served by WordPress itself (Debian's packages, MariaDB, PHP's built-in
@@ -98,9 +103,9 @@ as it is split at all: read its completeness and cluster count instead).
 
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
 PyPI for Pelican, MkDocs and Nikola (installed into virtual environments
-in ``--data``), npm for Hexo and Docusaurus, and, for the WordPress sites,
-the Debian packages ``cms_wordpress`` names, installed; the extracted
-packages, the built sites and the corpora stay in ``--data``.
+in ``--data``), npm for Hexo, Docusaurus and VitePress, and, for the
+WordPress sites, the Debian packages ``cms_wordpress`` names, installed; the
+extracted packages, the built sites and the corpora stay in ``--data``.
 """
 
 from __future__ import annotations
@@ -131,6 +136,7 @@ import cms_docusaurus
 import cms_hexo
 import cms_jekyll
 import cms_sphinx_furo
+import cms_vitepress
 import cms_wordpress
 from subsets import _labels, _lines  # the sibling bench script's readers
 
@@ -405,6 +411,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "docusaurus": lambda data: _blog(lambda: cms_docusaurus.docusaurus_pages(data)),
     "jekyll": lambda data: _blog(lambda: cms_jekyll.jekyll_pages(data)),
     "sphinx-furo": lambda data: _blog(lambda: cms_sphinx_furo.furo_pages(data)),
+    "vitepress": lambda data: _blog(lambda: cms_vitepress.vitepress_pages(data)),
     "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
 }
