@@ -26,6 +26,7 @@ lets sites without it (DocBook, AsciiDoc, Texinfo output) cluster well.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -432,20 +433,28 @@ def prose_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
     [False, False, False, False, True, False, True]
     """
     out = np.zeros(len(tokens), dtype=bool)
-    for i in range(len(tokens)):
-        par = int(info.parent[i])
-        if par < 0:
-            continue
-        parent = tokens[par]
-        step = parent[parent.rfind(">") + 1 :]
+    for i, par in _children(tokens, info):
+        step = _last_step(tokens[par])
         if step == "p":
             out[i] = info.tag[i] in INLINE_TAGS
         elif step.partition("#")[0].partition(".")[0] == "pre":
             # Preformatted text: a highlighter's spans (written by their
             # classes alone) mark the code, not the page.
-            own = tokens[i][tokens[i].rfind(">") + 1 :]
-            out[i] = info.tag[i] in INLINE_TAGS or own.startswith(".")
+            out[i] = info.tag[i] in INLINE_TAGS or _last_step(tokens[i]).startswith(".")
     return out
+
+
+def _last_step(token: str) -> str:
+    """The element a token ends at, as written (``p.meta``, ``.kt``, ``a``)."""
+    return token[token.rfind(">") + 1 :]
+
+
+def _children(tokens: list[str], info: Any) -> Iterator[tuple[int, int]]:
+    """(token, its parent) for every token below the top."""
+    for i in range(len(tokens)):
+        par = int(info.parent[i])
+        if par >= 0:
+            yield i, par
 
 
 def item_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
@@ -467,13 +476,10 @@ def item_markup_tokens(tokens: list[str], info: Any) -> np.ndarray:
     [False, False, False, True, False, False, False]
     """
     out = np.zeros(len(tokens), dtype=bool)
-    for i in range(len(tokens)):
-        par = int(info.parent[i])
-        if par < 0 or info.tag[i] not in INLINE_TAGS:
-            continue
-        parent = tokens[par]
-        own = tokens[i][tokens[i].rfind(">") + 1 :]
-        out[i] = parent[parent.rfind(">") + 1 :] == "li" and own == info.tag[i]
+    for i, par in _children(tokens, info):
+        tag = info.tag[i]
+        bare = _last_step(tokens[i]) == tag
+        out[i] = bare and tag in INLINE_TAGS and _last_step(tokens[par]) == "li"
     return out
 
 
