@@ -1,12 +1,16 @@
-"""A documentation site written by Sphinx with the Furo theme, for the held-out bench.
+"""A documentation site written by Sphinx in three themes, for the held-out bench.
 
 Like ``bench/cms_blogs.py`` (whose word list and sentence helpers it uses),
 this module writes a site's sources from a seed, builds them with the real
 generator and labels each page with the theme template that renders it.
-Sphinx and Furo are installed from PyPI at pinned versions into a throwaway
-virtual environment in the data folder (``sphinx-build-venv``); the site is
-built once with ``sphinx-build -b html`` from ``sphinx-furo/source`` into
-``sphinx-furo/html``. Only the sources are invented; every page is Sphinx's
+Sphinx and the themes are installed from PyPI at pinned versions into one
+throwaway virtual environment in the data folder (``sphinx-build-venv``). The
+same sources are built with three themes, each once with ``sphinx-build -b
+html`` from ``<folder>/source`` into ``<folder>/html``: Furo
+(``sphinx-furo``), the Read the Docs theme (``sphinx-rtd``) and the PyData
+theme (``sphinx-pydata``). Their ``conf.py`` differ only in ``html_theme`` and
+``html_theme_options`` (keyboard navigation on in Furo and PyData, the Read the
+Docs theme's defaults). Only the sources are invented; every page is Sphinx's
 output with the real theme.
 
 The sources are reStructuredText: an allotment society's handbook of 50
@@ -29,12 +33,12 @@ and six of its modules by hand with the ``py`` domain (``py:module``,
 ``py:property`` and ``py:method``, ``py:exception``; no autodoc), so that the
 general index and the Python module index have entries.
 
-A page's label is the Furo template that Sphinx renders it with, read from
-where Sphinx writes it:
+A page's label is the template that Sphinx renders it with, read from where
+Sphinx writes it; the names are the same in the three themes:
 
 * ``page``: every document (``<docname>.html``), the root ``index.html``
-  included: Sphinx renders every document with ``page.html``, and Furo has no
-  other template for the root.
+  included: Sphinx renders every document with ``page.html``, and no theme
+  has another template for the root.
 * ``genindex``: ``genindex.html``, the general index (not split into one page
   a letter, Sphinx's default).
 * ``domainindex``: ``py-modindex.html``, the Python module index.
@@ -45,16 +49,41 @@ Furo's ``genindex.html``, ``domainindex.html`` and ``search.html`` extend its
 and some scripts, so the three special pages have the documents' whole shell
 (header, navigation sidebar, footer) with an empty table of contents drawer
 (``toc-drawer no-toc``, as on the short documents). Furo's ``layout.html``
-only prints an error and renders no page here. The labels were checked, on
-every page, against the template name that Sphinx hands to the page's
-``html-page-context`` event (a hook in a throwaway copy of the build) and
-against each special template's own markup. Nothing in the pages is random:
-the same seed gives the same site, byte for byte.
+only prints an error and renders no page here.
+
+The Read the Docs theme has two page templates of its own, ``layout.html``
+and ``search.html``. Documents are rendered with Sphinx's ``basic/page.html``
+and the two indexes with ``basic/genindex.html`` and
+``basic/domainindex.html``; these and the theme's ``search.html`` (Sphinx's
+search page, loading the index with jQuery) all extend ``layout.html``,
+which resolves to the theme's and holds the whole shell (navigation sidebar,
+breadcrumbs, footer) and renders no page itself. The special pages keep that
+shell without the documents' "View page source" link and previous and next
+buttons; the search page adds Sphinx's search scripts.
+
+The PyData theme's ``layout.html`` extends ``basic/layout.html``; it too has
+one other page template, ``search.html``, which extends ``page.html``
+(``basic/page.html``, whose parent is the theme's ``layout.html``) and
+replaces the article's block, the ``<title>`` and the scripts. Documents and
+the two indexes are rendered with Sphinx's ``basic/page.html``,
+``basic/genindex.html`` and ``basic/domainindex.html``, as in the Read the
+Docs theme. The special pages have no breadcrumbs, no secondary sidebar (the
+"On this page" column) and their primary sidebar is hidden on wide screens
+(``hide-on-wide``, as on the root ``index.html``, which has no section to
+list).
+
+The labels were checked, in each theme and on every page, against the
+template name that Sphinx hands to the page's ``html-page-context`` event and
+the file that name resolves to in the builder's template loader (a hook in a
+throwaway copy of each build), and against each special template's own
+markup. Nothing in the pages is random: the same seed gives the same site,
+byte for byte.
 """
 
 from __future__ import annotations
 
 import random
+import subprocess
 from pathlib import Path
 
 from cms_blogs import (  # the same word list and prose as the other sites
@@ -77,17 +106,34 @@ SPHINX = (
     "pygments==2.21.0",
 )
 
+#: The other themes, pinned too and installed into the same environment: the
+#: Read the Docs theme with the jQuery extension it loads, and PyData's.
+THEME_PACKAGES = (
+    "sphinx-rtd-theme==3.1.0",
+    "sphinxcontrib-jquery==4.1",
+    "pydata-sphinx-theme==0.24.0",
+)
+
+#: Each build of the handbook, by its folder's suffix (``sphinx-rtd``): the
+#: theme's name in ``conf.py`` (also the module it is installed as) and its
+#: options there.
+THEMES = {
+    "furo": ("furo", '{"navigation_with_keys": True}'),
+    "rtd": ("sphinx_rtd_theme", "{}"),
+    "pydata": ("pydata_sphinx_theme", '{"navigation_with_keys": True}'),
+}
+
 _PROJECT = "Hazel Lane Growers' Handbook"
-_CONF = f"""\
-project = {_PROJECT!r}
+_CONF = """\
+project = {project!r}
 author = "Hazel Lane Allotment Society"
 copyright = "2024, Hazel Lane Allotment Society"
 release = "3.1"
 language = "en"
 extensions = []
-html_theme = "furo"
+html_theme = "{theme}"
 html_title = "Hazel Lane Handbook"
-html_theme_options = {{"navigation_with_keys": True}}
+html_theme_options = {options}
 pygments_style = "friendly"
 """
 
@@ -361,11 +407,14 @@ def _api_module(rng: random.Random, module: str, api: list[str]) -> str:
     return "\n\n".join(out) + "\n"
 
 
-def write_sphinx_sources(source: Path, seed: int = 0) -> None:
-    """The handbook's reST sources and ``conf.py``, the same for a seed."""
+def write_sphinx_sources(source: Path, seed: int = 0, theme: str = "furo") -> None:
+    """The handbook's reST sources, the same for a seed, and ``conf.py`` for
+    ``theme`` (a key of ``THEMES``)."""
     rng = random.Random(seed + 3141)
     source.mkdir(parents=True, exist_ok=True)
-    (source / "conf.py").write_text(_CONF, encoding="utf-8")
+    name, options = THEMES[theme]
+    conf = _CONF.format(project=_PROJECT, theme=name, options=options)
+    (source / "conf.py").write_text(conf, encoding="utf-8")
 
     def write(docname: str, text: str) -> None:
         path = source / f"{docname}.rst"
@@ -419,30 +468,45 @@ def write_sphinx_sources(source: Path, seed: int = 0) -> None:
     write("index", "\n\n".join(root) + "\n")
 
 
-def build_sphinx(data: Path, seed: int = 0) -> Path:
-    """Sphinx's HTML output folder for the handbook (built once into ``data``)."""
-    root = data / "sphinx-furo"
+def _sphinx_build(data: Path, theme: str) -> list[str]:
+    """The command running ``sphinx-build`` in the throwaway environment in
+    ``data``, which has every theme's packages (one made for Furo alone gets
+    the others). The script is run by the environment's own interpreter, so
+    that the build sees the packages the import check saw."""
+    exe = _tool(data, "sphinx-build", (*SPHINX, *THEME_PACKAGES))
+    python = str(exe.with_name("python"))
+    module = THEMES[theme][0]
+    if subprocess.run([python, "-c", f"import {module}"], capture_output=True).returncode:
+        _run([python, "-m", "pip", "install", "-q", *THEME_PACKAGES], "pip install")
+    return [python, str(exe)]
+
+
+def build_sphinx(data: Path, seed: int = 0, theme: str = "furo") -> Path:
+    """Sphinx's HTML output folder for the handbook in ``theme`` (a key of
+    ``THEMES``), built once into ``data / f"sphinx-{theme}"``."""
+    root = data / f"sphinx-{theme}"
     output = root / "html"
     if (output / "index.html").exists():
         return output
-    write_sphinx_sources(root / "source", seed)
-    exe = _tool(data, "sphinx-build", SPHINX)
-    _run([str(exe), "-q", "-b", "html", str(root / "source"), str(output)], "sphinx-build")
+    write_sphinx_sources(root / "source", seed, theme)
+    command = [*_sphinx_build(data, theme), "-q", "-b", "html"]
+    _run([*command, str(root / "source"), str(output)], "sphinx-build")
     return output
 
 
 _SPECIAL = {"genindex.html": "genindex", "py-modindex.html": "domainindex", "search.html": "search"}
 
 
-def furo_template_of(rel: str) -> str | None:
-    """A page's Furo template from where Sphinx writes it (``None``: not a
-    page, such as the theme's assets or the copied sources).
+def sphinx_template_of(rel: str) -> str | None:
+    """A page's template from where Sphinx writes it, in any of the three
+    themes (``None``: not a page, such as the theme's assets or the copied
+    sources).
 
-    >>> [furo_template_of(p) for p in ("index.html", "growing/fruit/currants.html")]
+    >>> [sphinx_template_of(p) for p in ("index.html", "growing/fruit/currants.html")]
     ['page', 'page']
-    >>> [furo_template_of(p) for p in ("genindex.html", "py-modindex.html", "search.html")]
+    >>> [sphinx_template_of(p) for p in ("genindex.html", "py-modindex.html", "search.html")]
     ['genindex', 'domainindex', 'search']
-    >>> [furo_template_of(p) for p in ("_static/x.html", "_sources/index.rst.txt", "objects.inv")]
+    >>> [sphinx_template_of(p) for p in ("_static/x.html", "_sources/index.rst.txt", "objects.inv")]
     [None, None, None]
     """
     if not rel.endswith(".html") or rel.startswith("_"):
@@ -450,6 +514,25 @@ def furo_template_of(rel: str) -> str | None:
     return _SPECIAL.get(rel, "page")
 
 
+#: Furo's templates have the same names (see the module's docstring).
+furo_template_of = sphinx_template_of
+
+
+def sphinx_pages(data: Path, theme: str) -> list[tuple[str, str, str]]:
+    """(path, HTML, template) of every page of the Sphinx handbook in ``theme``."""
+    return _html_pages(build_sphinx(data, theme=theme), sphinx_template_of)
+
+
 def furo_pages(data: Path) -> list[tuple[str, str, str]]:
     """(path, HTML, template) of every page of the Sphinx handbook in Furo."""
-    return _html_pages(build_sphinx(data), furo_template_of)
+    return sphinx_pages(data, "furo")
+
+
+def sphinx_rtd_pages(data: Path) -> list[tuple[str, str, str]]:
+    """(path, HTML, template) of every page of the handbook in the Read the Docs theme."""
+    return sphinx_pages(data, "rtd")
+
+
+def sphinx_pydata_pages(data: Path) -> list[tuple[str, str, str]]:
+    """(path, HTML, template) of every page of the handbook in the PyData theme."""
+    return sphinx_pages(data, "pydata")

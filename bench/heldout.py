@@ -79,7 +79,8 @@ against, Rust's documentation (``rust-doc``):
   is the theme component rendering it. ``jekyll`` (``bench/cms_jekyll.py``):
   a blog built by Jekyll with its ``minima`` theme, from Debian's packages;
   ``sphinx-furo`` (``bench/cms_sphinx_furo.py``): a handbook built by Sphinx
-  with the Furo theme, from PyPI.
+  with the Furo theme, from PyPI; ``sphinx-rtd`` and ``sphinx-pydata``: the
+  same handbook built with the Read the Docs theme and the PyData theme.
 - ``vitepress`` (``bench/cms_vitepress.py``): a handbook built by VitePress
   with its default theme, from npm (home pages, docs with and without the
   sidebar and outline, pages, the not-found page); a page's label is the
@@ -411,6 +412,8 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "docusaurus": lambda data: _blog(lambda: cms_docusaurus.docusaurus_pages(data)),
     "jekyll": lambda data: _blog(lambda: cms_jekyll.jekyll_pages(data)),
     "sphinx-furo": lambda data: _blog(lambda: cms_sphinx_furo.furo_pages(data)),
+    "sphinx-rtd": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_rtd_pages(data)),
+    "sphinx-pydata": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_pydata_pages(data)),
     "vitepress": lambda data: _blog(lambda: cms_vitepress.vitepress_pages(data)),
     "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
