@@ -414,3 +414,40 @@ def test_links_in_a_writers_list_are_not_a_template_of_their_own() -> None:
 
     toks = ["body", "body>ul", "body>ul>li", "body>ul>li>a", "body>ul>li>a.el"]
     assert item_markup_tokens(toks, token_info(toks)).tolist() == [False] * 3 + [True, False]
+
+
+def _framework_page(i: int, *, shell: bool = False) -> dict:
+    """A page of a site a front-end framework draws: its layout (a header
+    with navigation, a sidebar, a footer) around a doc. The not-found page
+    is an empty mount point the browser fills in."""
+    rng = random.Random(i)
+    app = ""
+    if not shell:
+        blocks = (
+            "<p>w</p>",
+            "<pre><code>c</code></pre>",
+            "<ul><li>i</li></ul>",
+            "<table><tr><td>t</td></tr></table>",
+        )
+        doc = "".join(b for b in blocks if rng.random() < 0.6)
+        app = (
+            '<div class="Layout"><header class="VPNav"><nav class="menu">'
+            '<a href="/">Home</a><a href="/docs/">Docs</a></nav></header>'
+            '<aside class="VPSidebar"><nav><ul><li><a href="/docs/a">A</a></li>'
+            '<li><a href="/docs/b">B</a></li></ul></nav></aside>'
+            f'<div class="VPContent"><main class="main"><div class="vp-doc"><h1>Doc {i}</h1>{doc}'
+            '</div></main></div><footer class="VPFooter"><p class="copyright">(c)</p></footer></div>'
+        )
+    html = f'<html><body><div id="app">{app}</div><script src="/app.js"></script></body></html>'
+    name = "404.html" if shell else f"docs/page{i}.html"
+    return {"url": f"https://vp.example/{name}", "html": html}
+
+
+def test_an_empty_shell_is_not_a_page_of_the_sites_layout() -> None:
+    # The not-found page has none of the header, sidebar and footer every
+    # other page has: not a doc lacking its optional parts, but a page the
+    # site's layout did not draw.
+    pages = [_framework_page(i) for i in range(12)] + [_framework_page(99, shell=True)]
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys[:-1])) == 1
+    assert keys[-1] not in set(keys[:-1])

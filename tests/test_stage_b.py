@@ -803,3 +803,17 @@ def test_lacking_a_rare_form_counts_only_on_the_pages_that_have_its_box():
     # Where nearly every page has the box, all of them lacking the form is
     # no chance: a block against a form no page has beside it, two templates.
     assert _boxed_groups(18 / 19) == [0, 1]
+
+
+def test_a_unit_without_any_of_the_sites_layout_stays_apart() -> None:
+    # Columns: 0 the layout's header (chrome, not evidence), 1 the content
+    # area and 2 an optional block in it. A unit of pages with the header and
+    # a unit of one page with nothing at all: one-sided, so they merge,
+    # unless the header is the site's layout, which the second never has.
+    prof = np.array([[1.0, 1.0, 0.5], [0.0, 0.0, 0.0]])
+    parent = np.array([-1, -1, 1])
+    evidence = np.array([False, True, True])
+    assert agglomerate_units(prof, np.array([12.0, 1.0]), parent, evidence).tolist() == [0, 0]
+    layout = np.array([True, False, False])
+    kept = agglomerate_units(prof, np.array([12.0, 1.0]), parent, evidence, layout=layout)
+    assert kept.tolist() == [0, 1]

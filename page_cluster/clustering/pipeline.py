@@ -27,6 +27,7 @@ from .slots import generalize_slots, renamed_pair_sets
 from .stage_a import cluster_block
 from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
+    CONTAINER_QUORUM,
     TemplateTokenModel,
     anchor_tokens,
     id_named_blocks,
@@ -927,6 +928,7 @@ def _merge_host_units(
     )
     if len(points) > STAGE_B_DENSE_MAX and on_note is not None:
         on_note(f"stage-b: {len(points)} distinct units, merging within blocks first")
+    quorum = params.container_quorum if params is not None else CONTAINER_QUORUM
     point_carry = None
     if one_off is not None:
         carried = np.bincount(owner, weights=weights * one_off[0][items], minlength=len(units))
@@ -952,6 +954,8 @@ def _merge_host_units(
         name_kinds,
         listed[cols],
         *renamed_pair_sets([tokens[c] for c in cols.tolist()]),
+        # The site's layout: chrome on nearly every page of the host.
+        chrome & (support[cols] >= quorum * n_pages),
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -1031,6 +1035,7 @@ def _agglomerate_scalable(
     listed: np.ndarray | None = None,
     renamed: np.ndarray | None = None,
     renamed_any: np.ndarray | None = None,
+    layout: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -1066,6 +1071,7 @@ def _agglomerate_scalable(
             listed=listed,
             renamed=renamed,
             renamed_any=renamed_any,
+            layout=layout,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -1094,6 +1100,7 @@ def _agglomerate_scalable(
             listed=listed,
             renamed=renamed,
             renamed_any=renamed_any,
+            layout=layout,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -1127,6 +1134,7 @@ def _agglomerate_scalable(
             listed,
             renamed,
             renamed_any,
+            layout,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

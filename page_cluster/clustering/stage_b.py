@@ -222,6 +222,7 @@ class _Units:
         listed: np.ndarray | None = None,
         renamed: np.ndarray | None = None,
         renamed_any: np.ndarray | None = None,
+        layout: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -333,6 +334,9 @@ class _Units:
             self.ren_partner[self.ren_at[renamed[:, 0]], self.ren_at[renamed[:, 1]]] = True
         #: Column pairs that are one element's names whatever it holds.
         self.ren_any = np.zeros((0, 2), dtype=np.int64) if renamed_any is None else renamed_any
+        #: Columns of the site's layout: chrome on nearly every page of the
+        #: host (see :meth:`_unframed`); ``None`` when there is none.
+        self.layout = np.flatnonzero(layout) if layout is not None and layout.any() else None
         #: Per unit: do its pages carry a block of rare structure that no other
         #: unit's pages have (see :meth:`_one_off`)? And how common such units'
         #: pages are across the host, one-off carriers included.
@@ -557,8 +561,27 @@ class _Units:
         """:meth:`blocked` over the current witness masks, in either pass."""
         if self.strict:
             s_i, s_j = self._sides(i, self.every)
-            return s_i & s_j, np.zeros(len(s_i), dtype=bool)
-        return self._blocked(i)
+            return (s_i & s_j) | self._unframed(i), np.zeros(len(s_i), dtype=bool)
+        out, pending = self._blocked(i)
+        return out | self._unframed(i), pending
+
+    def _unframed(self, i: int) -> np.ndarray:
+        """Units on the other side of the site's layout from unit ``i``: one
+        has none of the chrome nearly every page of the host has (its header,
+        navigation, footer), the other has it.
+
+        Chrome variants never make another template, but a page without any
+        of the site's chrome is not drawn by the site's layout at all: an
+        error page the browser fills in, a frame, a print view. What its main
+        area holds then says nothing, and lacking everything it would join
+        any unit, as a page lacking optional parts does."""
+        out = np.zeros(len(self.prof), dtype=bool)
+        if self.layout is None:
+            return out
+        shell = self.prof[:, self.layout]
+        bare = (shell <= self.t_absent).all(axis=1)
+        framed = (shell >= self.t_char).any(axis=1)
+        return (bare[i] & framed) | (framed[i] & bare)
 
     def _named_alike(self, i: int, overlap: np.ndarray | None = None) -> np.ndarray:
         """Units that, like unit ``i``, have :data:`ROUTE_MAJORITY` of their
@@ -1010,6 +1033,7 @@ def agglomerate_units(
     listed: np.ndarray | None = None,
     renamed: np.ndarray | None = None,
     renamed_any: np.ndarray | None = None,
+    layout: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -1039,6 +1063,8 @@ def agglomerate_units(
     ``renamed_any`` the pairs that are one element's two names whatever each
     holds (``renamed_pairs(..., same_children=False)``): an element under
     another name is no block of a unit's own (:meth:`_Units._one_off`).
+    ``layout`` marks the site's chrome on nearly every page: a unit with none
+    of it and a unit with it are kept apart (:meth:`_Units._unframed`).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -1087,6 +1113,7 @@ def agglomerate_units(
         None if listed is None else np.asarray(listed, dtype=bool),
         None if renamed is None else np.asarray(renamed, dtype=np.int64).reshape(-1, 2),
         None if renamed_any is None else np.asarray(renamed_any, dtype=np.int64).reshape(-1, 2),
+        None if layout is None else np.asarray(layout, dtype=bool),
     )
     ids = np.arange(k)
     group = np.arange(k)
