@@ -224,6 +224,24 @@ def _tool(data: Path, name: str, packages: tuple[str, ...]) -> Path:
     return exe
 
 
+# ``_body``'s code sample is indented with Python-Markdown's ``:::python``
+# marker. In CommonMark an indented block after a list continues the list,
+# and Docusaurus (a directive) and VitePress (a custom container) read
+# ``:::`` as their own markup, so their sites fence it instead.
+_INDENTED = "    :::python\n    for bed in beds:\n        water(bed, litres=4)"
+_FENCED = "```python\nfor bed in beds:\n    water(bed, litres=4)\n```"
+
+
+def _fenced_body(rng: random.Random, sections: int) -> str:
+    """:func:`_body` with its code sample fenced."""
+    return _body(rng, sections).replace(_INDENTED, _FENCED)
+
+
+def _title(rng: random.Random) -> str:
+    """A short title: three to seven words, no full stop."""
+    return _sentence(rng, 3, 7)[:-1]
+
+
 def _run(cmd: list[str], what: str, **kw) -> str:
     """Run a build step (``kw``: ``cwd``, ``env``...); its standard output, or
     an error ending the bench with the tail of what the step printed."""

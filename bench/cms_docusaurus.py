@@ -66,7 +66,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import _WORDS, _body, _html_pages, _paragraph, _run, _sentence
+from cms_blogs import _WORDS, _fenced_body, _html_pages, _paragraph, _run, _sentence, _title
 
 #: Pinned so that the same sources give the same site. React 19, as the
 #: classic template of this Docusaurus asks for (the last 19.2: 19.3 is newer
@@ -115,22 +115,6 @@ _BLOG_AUTHORS = {
 _MD_PAGES = ("About", "Seed library", "Volunteer")
 
 
-# ``_body``'s code sample is indented with Python-Markdown's ``:::python``
-# marker; in CommonMark an indented block after a list continues the list, and
-# Docusaurus reads ``:::python`` as a directive, so it is fenced here instead.
-_INDENTED = "    :::python\n    for bed in beds:\n        water(bed, litres=4)"
-_FENCED = "```python\nfor bed in beds:\n    water(bed, litres=4)\n```"
-
-
-def _prose(rng: random.Random, sections: int) -> str:
-    """``cms_blogs._body`` with its code sample fenced."""
-    return _body(rng, sections).replace(_INDENTED, _FENCED)
-
-
-def _title(rng: random.Random) -> str:
-    return _sentence(rng, 3, 7)[:-1]
-
-
 def _front(fields: dict[str, object]) -> str:
     """YAML front matter; JSON is YAML, so values are written as JSON."""
     lines = [f"{key}: {json.dumps(value)}" for key, value in fields.items()]
@@ -140,7 +124,7 @@ def _front(fields: dict[str, object]) -> str:
 def _long_prose(rng: random.Random) -> str:
     """A long doc: ``_prose``'s sections, each now and then with subsections."""
     parts = []
-    for section in _prose(rng, rng.randint(5, 8)).split("\n\n## "):
+    for section in _fenced_body(rng, rng.randint(5, 8)).split("\n\n## "):
         if parts and rng.random() < 0.4:
             section += f"\n\n### {_title(rng)}\n\n{_paragraph(rng)}"
         parts.append(section)
@@ -191,10 +175,10 @@ def _write_doc(path: Path, rng: random.Random, fields: dict[str, object], kind: 
     elif kind == "short":
         body = "\n\n".join(_paragraph(rng) for _ in range(rng.randint(1, 2))) + "\n"
     elif kind == "admonition":
-        body = f"{_paragraph(rng)}\n\n{_admonition(rng)}\n{_prose(rng, rng.randint(1, 3))}"
+        body = f"{_paragraph(rng)}\n\n{_admonition(rng)}\n{_fenced_body(rng, rng.randint(1, 3))}"
         body += f"\n{_admonition(rng)}"
     elif kind == "code":
-        body = f"{_paragraph(rng)}\n\n{_code(rng)}\n{_prose(rng, rng.randint(1, 3))}"
+        body = f"{_paragraph(rng)}\n\n{_code(rng)}\n{_fenced_body(rng, rng.randint(1, 3))}"
     else:
         ext = ".mdx"  # MDX: no indented code, so the prose is kept to paragraphs
         body = f"{_TABS_IMPORT}{_paragraph(rng)}\n\n{_tabs(rng)}\n## {_title(rng)}\n\n"
@@ -249,9 +233,11 @@ def _write_blog(blog: Path, rng: random.Random, posts: int = 40) -> None:
             "tags": rng.sample(list(_BLOG_TAGS), rng.randint(1, 3)),
         }
         if rng.random() < 0.25:  # long, and cut on the list pages
-            body = f"{_paragraph(rng)}\n\n<!-- truncate -->\n\n{_prose(rng, rng.randint(3, 6))}"
+            body = (
+                f"{_paragraph(rng)}\n\n<!-- truncate -->\n\n{_fenced_body(rng, rng.randint(3, 6))}"
+            )
         else:
-            body = _prose(rng, rng.randint(0, 2))
+            body = _fenced_body(rng, rng.randint(0, 2))
         if rng.random() < 0.15:
             body += f"\n{_admonition(rng)}"
         (blog / f"{date}-{slug}.md").write_text(_front(fields) + body, encoding="utf-8")
@@ -451,7 +437,7 @@ def write_docusaurus_sources(root: Path, seed: int = 0) -> None:
         fields: dict[str, object] = {"title": title, "description": _sentence(rng)}
         if n == 0:
             fields["hide_table_of_contents"] = True
-        text = _front(fields) + f"# {title}\n\n" + _prose(rng, 1 + 2 * n)
+        text = _front(fields) + f"# {title}\n\n" + _fenced_body(rng, 1 + 2 * n)
         (pages / f"{slug}.md").write_text(text, encoding="utf-8")
 
 

@@ -72,7 +72,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import _WORDS, _body, _html_pages, _paragraph, _run, _sentence
+from cms_blogs import _WORDS, _fenced_body, _html_pages, _paragraph, _run, _sentence, _title
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``).
 NPM_PACKAGES = {"vitepress": "1.6.4", "vue": "3.5.47"}
@@ -113,22 +113,6 @@ _PIXEL = bytes.fromhex(
 )
 
 
-# ``_body``'s code sample is indented with Python-Markdown's ``:::python``
-# marker: after a list, an indented block continues the list, and ``:::``
-# opens a custom container in VitePress, so it is fenced here instead.
-_INDENTED = "    :::python\n    for bed in beds:\n        water(bed, litres=4)"
-_FENCED = "```python\nfor bed in beds:\n    water(bed, litres=4)\n```"
-
-
-def _prose(rng: random.Random, sections: int) -> str:
-    """``cms_blogs._body`` with its code sample fenced."""
-    return _body(rng, sections).replace(_INDENTED, _FENCED)
-
-
-def _title(rng: random.Random) -> str:
-    return _sentence(rng, 3, 7)[:-1]
-
-
 def _slug(title: str, n: int) -> str:
     return "-".join(title.lower().split()[:3]) + f"-{n}"
 
@@ -142,7 +126,7 @@ def _front(fields: dict[str, object]) -> str:
 def _long(rng: random.Random) -> str:
     """Many ``##`` sections, about half of them with ``###`` subsections."""
     parts = []
-    for section in _prose(rng, rng.randint(5, 9)).split("\n\n## "):
+    for section in _fenced_body(rng, rng.randint(5, 9)).split("\n\n## "):
         if parts and rng.random() < 0.5:
             for _ in range(rng.randint(1, 3)):
                 section += f"\n\n### {_title(rng)}\n\n{_paragraph(rng)}"
@@ -195,12 +179,14 @@ def _doc_body(rng: random.Random, kind: str) -> str:
     if kind == "short":
         return "\n\n".join(_paragraph(rng) for _ in range(rng.randint(1, 2))) + "\n"
     if kind == "containers":
-        body = f"{_paragraph(rng)}\n\n{_container(rng, 'tip')}\n{_prose(rng, rng.randint(1, 3))}"
+        body = (
+            f"{_paragraph(rng)}\n\n{_container(rng, 'tip')}\n{_fenced_body(rng, rng.randint(1, 3))}"
+        )
         return body + f"\n{_container(rng, rng.choice(('warning', 'details', 'danger')))}"
     if kind == "code":
-        return f"{_paragraph(rng)}\n\n{_code(rng)}\n{_prose(rng, rng.randint(1, 3))}"
+        return f"{_paragraph(rng)}\n\n{_code(rng)}\n{_fenced_body(rng, rng.randint(1, 3))}"
     first = _paragraph(rng)
-    return f"{first}\n\n{_table(rng, rng.randint(4, 10))}\n{_prose(rng, rng.randint(0, 2))}"
+    return f"{first}\n\n{_table(rng, rng.randint(4, 10))}\n{_fenced_body(rng, rng.randint(0, 2))}"
 
 
 #: Front matter that switches parts of a handbook doc off, by the doc's number.
@@ -282,7 +268,7 @@ def _write_home_pages(docs: Path, rng: random.Random) -> None:
         "actions": [{"theme": "brand", "text": "How to find us", "link": "/contact"}],
     }
     text = _front({"layout": "home", "title": "Open days", "hero": hero})
-    text += _prose(rng, 3) + "\n" + _table(rng, 5)
+    text += _fenced_body(rng, 3) + "\n" + _table(rng, 5)
     (docs / "open-days.md").write_text(text, encoding="utf-8")
 
 
@@ -299,7 +285,7 @@ def _write_page_pages(docs: Path, rng: random.Random) -> None:
             )
             text += f'<div class="cards">\n{cards}</div>\n\n{_paragraph(rng)}\n'
         else:
-            text += _prose(rng, rng.randint(1, 4))
+            text += _fenced_body(rng, rng.randint(1, 4))
         (docs / f"{slug}.md").write_text(text, encoding="utf-8")
 
 

@@ -152,16 +152,17 @@ def partnered_tokens(
     tag and category classes on its ``article``), and each of its names is
     then left to its children.
 
+    >>> from page_cluster.signatures.corpus import token_info
     >>> toks = ["body", "body>summary", "body>summary>.doc", "body>summary>.decl",
     ...         "body>p", "body>p>b", "body>p>i"]
-    >>> info_parent = np.array([-1, 0, 1, 1, 0, 4, 4])
+    >>> parent = token_info(toks).parent
     >>> pages = [[0, 1, 2, 3]] * 3 + [[0, 4, 5, 6]] * 3 + [[0]] * 34
     >>> row = np.array([r for r, p in enumerate(pages) for _ in p])
     >>> rows = BinaryRows.from_pairs(row, np.concatenate(pages), len(pages), len(toks))
-    >>> named = np.array([False, False, True, True, False, False, False])
-    >>> partnered_tokens(rows, info_parent, named=named).tolist()
+    >>> named = self_named_tokens(toks, token_info(toks))
+    >>> partnered_tokens(rows, parent, named=named).tolist()
     [False, True, True, True, False, True, True]
-    >>> partnered_tokens(rows, info_parent).tolist()
+    >>> partnered_tokens(rows, parent).tolist()
     [False, False, True, True, False, True, True]
     """
     n_tokens = matrix.shape[1]
