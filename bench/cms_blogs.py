@@ -30,6 +30,7 @@ generator's output.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -240,6 +241,13 @@ def _fenced_body(rng: random.Random, sections: int) -> str:
 def _title(rng: random.Random) -> str:
     """A short title: three to seven words, no full stop."""
     return _sentence(rng, 3, 7)[:-1]
+
+
+def _front(fields: dict[str, object], *, ascii_only: bool = True) -> str:
+    """YAML front matter; JSON is YAML, so each value is written as JSON
+    (``ascii_only``: other characters escaped, as JSON may)."""
+    lines = [f"{key}: {json.dumps(v, ensure_ascii=ascii_only)}" for key, v in fields.items()]
+    return "---\n" + "\n".join(lines) + "\n---\n\n"
 
 
 def _run(cmd: list[str], what: str, **kw) -> str:

@@ -66,7 +66,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import _WORDS, _fenced_body, _html_pages, _paragraph, _run, _sentence, _title
+from cms_blogs import _WORDS, _fenced_body, _front, _html_pages, _paragraph, _run, _sentence, _title
 
 #: Pinned so that the same sources give the same site. React 19, as the
 #: classic template of this Docusaurus asks for (the last 19.2: 19.3 is newer
@@ -113,12 +113,6 @@ _BLOG_AUTHORS = {
     "priya": ("Priya Holloway", "Seed library keeper"),
 }
 _MD_PAGES = ("About", "Seed library", "Volunteer")
-
-
-def _front(fields: dict[str, object]) -> str:
-    """YAML front matter; JSON is YAML, so values are written as JSON."""
-    lines = [f"{key}: {json.dumps(value)}" for key, value in fields.items()]
-    return "---\n" + "\n".join(lines) + "\n---\n\n"
 
 
 def _long_prose(rng: random.Random) -> str:

@@ -72,7 +72,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import _WORDS, _fenced_body, _html_pages, _paragraph, _run, _sentence, _title
+from cms_blogs import _WORDS, _fenced_body, _front, _html_pages, _paragraph, _run, _sentence, _title
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``).
 NPM_PACKAGES = {"vitepress": "1.6.4", "vue": "3.5.47"}
@@ -115,12 +115,6 @@ _PIXEL = bytes.fromhex(
 
 def _slug(title: str, n: int) -> str:
     return "-".join(title.lower().split()[:3]) + f"-{n}"
-
-
-def _front(fields: dict[str, object]) -> str:
-    """YAML front matter; JSON is YAML, so each value is written as JSON."""
-    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in fields.items()]
-    return "---\n" + "\n".join(lines) + "\n---\n\n"
 
 
 def _long(rng: random.Random) -> str:
@@ -208,7 +202,7 @@ def _write_doc(
         fields["description"] = _sentence(rng)
     fields.update(extra)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = _front(fields) + f"# {title}\n\n" + _doc_body(rng, kind)
+    text = _front(fields, ascii_only=False) + f"# {title}\n\n" + _doc_body(rng, kind)
     path.write_text(text, encoding="utf-8")
 
 
@@ -230,7 +224,7 @@ def _write_handbook(docs: Path, rng: random.Random) -> list[dict[str, object]]:
             number += 1
         # A group's overview, a short doc (the home page's features link to it).
         (docs / "handbook" / folder / "index.md").write_text(
-            _front({"title": label}) + f"# {label}\n\n" + _doc_body(rng, "short"),
+            _front({"title": label}, ascii_only=False) + f"# {label}\n\n" + _doc_body(rng, "short"),
             encoding="utf-8",
         )
         items.insert(0, {"text": "Overview", "link": f"/handbook/{folder}/"})
@@ -260,21 +254,21 @@ def _write_home_pages(docs: Path, rng: random.Random) -> None:
             {"theme": "alt", "text": "Come to an open day", "link": "/open-days"},
         ],
     }
-    home = _front({"layout": "home", "hero": hero, "features": features})
+    home = _front({"layout": "home", "hero": hero, "features": features}, ascii_only=False)
     (docs / "index.md").write_text(home, encoding="utf-8")
     hero = {
         "name": "Open days",
         "text": "Walk the plots with us",
         "actions": [{"theme": "brand", "text": "How to find us", "link": "/contact"}],
     }
-    text = _front({"layout": "home", "title": "Open days", "hero": hero})
+    text = _front({"layout": "home", "title": "Open days", "hero": hero}, ascii_only=False)
     text += _fenced_body(rng, 3) + "\n" + _table(rng, 5)
     (docs / "open-days.md").write_text(text, encoding="utf-8")
 
 
 def _write_page_pages(docs: Path, rng: random.Random) -> None:
     for slug, title, kind in _PAGE_PAGES:
-        text = _front({"layout": "page", "title": title}) + f"# {title}\n\n"
+        text = _front({"layout": "page", "title": title}, ascii_only=False) + f"# {title}\n\n"
         if kind == "table":
             text += f"{_paragraph(rng)}\n\n" + _table(rng, 6)
         elif kind == "html":
