@@ -31,8 +31,10 @@ generator's output.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -257,6 +259,34 @@ def _run(cmd: list[str], what: str, **kw) -> str:
     if done.returncode:
         raise SystemExit(f"{what} failed:\n{done.stdout[-1500:]}\n{done.stderr[-2500:]}")
     return done.stdout
+
+
+def _npm_site(
+    root: Path,
+    output: Path,
+    write: Callable[[], None],
+    tool: str,
+    build: list[str],
+    needs: str,
+) -> Path:
+    """``output`` (its ``index.html`` there), building it once with an npm
+    generator: ``write()`` the sources into ``root``, install the pinned
+    packages unless ``tool``'s command is there, then ``npx <build>``.
+    ``needs`` names the generator and the Node.js it asks for, for the error
+    when npm is missing."""
+    if (output / "index.html").exists():
+        return output
+    if shutil.which("npm") is None or shutil.which("npx") is None:
+        raise SystemExit(f"building the {needs} with npm and npx")
+    write()
+    env = {**os.environ, "NO_UPDATE_NOTIFIER": "1", "npm_config_update_notifier": "false"}
+    if not (root / "node_modules" / ".bin" / tool).exists():
+        install = ["npm", "install", "--no-audit", "--no-fund"]
+        _run(install, f"npm install ({tool}) in {root}", cwd=root, env=env)
+    _run(["npx", "--no-install", *build], f"{tool} build in {root}", cwd=root, env=env)
+    if not (output / "index.html").exists():
+        raise SystemExit(f"{tool} build wrote no {output / 'index.html'}")
+    return output
 
 
 def build_pelican(data: Path, theme: str, seed: int = 0) -> Path:

@@ -60,13 +60,21 @@ such URLs as they are rather than fail.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import _WORDS, _fenced_body, _front, _html_pages, _paragraph, _run, _sentence, _title
+from cms_blogs import (
+    _WORDS,
+    _fenced_body,
+    _front,
+    _html_pages,
+    _npm_site,
+    _paragraph,
+    _sentence,
+    _title,
+)
 
 #: Pinned so that the same sources give the same site. React 19, as the
 #: classic template of this Docusaurus asks for (the last 19.2: 19.3 is newer
@@ -435,26 +443,17 @@ def write_docusaurus_sources(root: Path, seed: int = 0) -> None:
         (pages / f"{slug}.md").write_text(text, encoding="utf-8")
 
 
-def _npm(cmd: list[str], root: Path, what: str) -> None:
-    env = {**os.environ, "NO_UPDATE_NOTIFIER": "1", "npm_config_update_notifier": "false"}
-    _run(cmd, f"{what} in {root}", cwd=root, env=env)
-
-
 def build_docusaurus(data: Path, seed: int = 0) -> Path:
     """Docusaurus' output folder for the handbook (built once into ``data``)."""
     root = data / "docusaurus"
-    output = root / "build"
-    if (output / "index.html").exists():
-        return output
-    if shutil.which("npm") is None or shutil.which("npx") is None:
-        raise SystemExit("building the Docusaurus site needs Node.js 20+ with npm and npx")
-    write_docusaurus_sources(root, seed)
-    if not (root / "node_modules" / ".bin" / "docusaurus").exists():
-        _npm(["npm", "install", "--no-audit", "--no-fund"], root, "npm install (Docusaurus)")
-    _npm(["npx", "--no-install", "docusaurus", "build"], root, "docusaurus build")
-    if not (output / "index.html").exists():
-        raise SystemExit(f"docusaurus build wrote no {output / 'index.html'}")
-    return output
+    return _npm_site(
+        root,
+        root / "build",
+        lambda: write_docusaurus_sources(root, seed),
+        "docusaurus",
+        ["docusaurus", "build"],
+        "Docusaurus site needs Node.js 20+",
+    )
 
 
 _POST = re.compile(r"blog/\d{4}/\d{2}/\d{2}/[^/]+")

@@ -66,13 +66,21 @@ site.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import _WORDS, _fenced_body, _front, _html_pages, _paragraph, _run, _sentence, _title
+from cms_blogs import (
+    _WORDS,
+    _fenced_body,
+    _front,
+    _html_pages,
+    _npm_site,
+    _paragraph,
+    _sentence,
+    _title,
+)
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``).
 NPM_PACKAGES = {"vitepress": "1.6.4", "vue": "3.5.47"}
@@ -346,26 +354,17 @@ def write_vitepress_sources(root: Path, seed: int = 0) -> None:
     (docs / ".vitepress" / "config.mjs").write_text(config, encoding="utf-8")
 
 
-def _npm(cmd: list[str], root: Path, what: str) -> None:
-    env = {**os.environ, "NO_UPDATE_NOTIFIER": "1", "npm_config_update_notifier": "false"}
-    _run(cmd, f"{what} in {root}", cwd=root, env=env)
-
-
 def build_vitepress(data: Path, seed: int = 0) -> Path:
     """VitePress's output folder for the handbook (built once into ``data``)."""
     root = data / "vitepress-site"
-    output = root / "docs" / ".vitepress" / "dist"
-    if (output / "index.html").exists():
-        return output
-    if shutil.which("npm") is None or shutil.which("npx") is None:
-        raise SystemExit("building the VitePress site needs Node.js 18+ with npm and npx")
-    write_vitepress_sources(root, seed)
-    if not (root / "node_modules" / ".bin" / "vitepress").exists():
-        _npm(["npm", "install", "--no-audit", "--no-fund"], root, "npm install (VitePress)")
-    _npm(["npx", "--no-install", "vitepress", "build", "docs"], root, "vitepress build")
-    if not (output / "index.html").exists():
-        raise SystemExit(f"vitepress build wrote no {output / 'index.html'}")
-    return output
+    return _npm_site(
+        root,
+        root / "docs" / ".vitepress" / "dist",
+        lambda: write_vitepress_sources(root, seed),
+        "vitepress",
+        ["vitepress", "build", "docs"],
+        "VitePress site needs Node.js 18+",
+    )
 
 
 _FRONT = re.compile(r"---\n(.*?)\n---\n", re.DOTALL)

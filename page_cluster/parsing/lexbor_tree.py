@@ -172,8 +172,10 @@ def reference_walk(
     nodes, leaves, count = _walk_below(_mirror(body), body_tag, content_block_attribute)  # type: ignore[arg-type]
     cls = attrs["class"] or "" if "class" in attrs else None
     el_id = attrs["id"] or "" if "id" in attrs else None
-    top = root.attributes
-    root_class = (top["class"] or "" if "class" in top else None) if body is not root else None
+    root_class = None
+    if body is not root:  # the root's classes, read as the body's are
+        top = root.attributes
+        root_class = top["class"] or "" if "class" in top else None
     return _structure((body_tag, cls, el_id, nodes, leaves, count, links, root_class))
 
 
