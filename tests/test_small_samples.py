@@ -451,3 +451,58 @@ def test_an_empty_shell_is_not_a_page_of_the_sites_layout() -> None:
     keys = list(run_clustering(pages).page_keys)
     assert len(set(keys[:-1])) == 1
     assert keys[-1] not in set(keys[:-1])
+
+
+def _switchable_page(i: int, *, sidebar: bool = True, post: bool = False) -> dict:
+    """A doc page of a front-end framework's theme. A page can switch its
+    sidebar off in its front matter: the theme then drops the sidebar and the
+    menu button, and marks the local navigation ``fixed``. A post (a second
+    template) names its container ``doc post`` and prints a byline."""
+    rng = random.Random(i)
+    blocks = ("<p>w</p>", "<pre><code>c</code></pre>", "<ul><li>i</li></ul>", "<h2>h</h2>")
+    doc = "".join(b for b in blocks if rng.random() < 0.7) or "<p>w</p>"
+    menu = '<button class="menu"><span class="menu-text">Menu</span></button>' if sidebar else ""
+    local = "local-nav empty" + ("" if sidebar else " fixed")
+    aside = (
+        '<aside class="sidebar"><nav><ul><li><a href="/docs/a">A</a></li>'
+        '<li><a href="/docs/b">B</a></li></ul></nav></aside>'
+        if sidebar
+        else ""
+    )
+    byline = '<p class="byline"><time>May</time></p>' if post else ""
+    html = (
+        '<html><body><div id="app"><div class="layout"><header class="top"><nav class="menu">'
+        '<a href="/">Home</a><a href="/docs/">Docs</a></nav></header>'
+        f'<div class="{local}"><div class="container">{menu}'
+        '<div class="outline"><button>On this page</button></div></div></div>'
+        f'{aside}<div class="content"><main class="main">'
+        f'<div class="doc{" post" if post else ""}"><div><h1>Doc {i}</h1>{byline}{doc}</div></div>'
+        '</main></div><footer class="bottom"><p class="copyright">(c)</p></footer></div></div>'
+        "</body></html>"
+    )
+    folder = "posts" if post else "docs" if sidebar else "."
+    return {"url": f"https://site.example/{folder}/page{i}.html", "html": html}
+
+
+def test_a_part_of_the_layout_switched_off_by_a_modifier_class_is_the_same_template() -> None:
+    # Two pages of the doc template switch their sidebar off, so the theme
+    # names their local navigation with one class more. It is the same
+    # element in another state: what differs is the sidebar and the menu
+    # button the switch removes, which a page lacking optional parts may lack.
+    pages = [_switchable_page(i) for i in range(14)] + [
+        _switchable_page(50, sidebar=False),
+        _switchable_page(51, sidebar=False),
+    ]
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys)) == 1
+
+
+def test_a_class_more_inside_the_main_area_still_names_a_template() -> None:
+    # The posts' container is the docs' one with a class more, and they add a
+    # byline: inside the main area that is how a second template looks.
+    pages = [_switchable_page(i) for i in range(10)]
+    pages += [_switchable_page(20 + i, post=True) for i in range(10)]
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys[:10])) == 1
+    assert len(set(keys[10:])) == 1
+    assert keys[0] != keys[10]

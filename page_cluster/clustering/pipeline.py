@@ -23,7 +23,7 @@ from .address_classes import drop_address_classes
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
-from .slots import generalize_slots, renamed_pair_sets
+from .slots import SLOT_EXCLUSIVE, generalize_slots, plain_names, renamed_pair_sets
 from .stage_a import cluster_block
 from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
@@ -876,10 +876,17 @@ def _merge_host_units(
     col_of[cols] = np.arange(len(cols))
     par = info.parent[cols]
     kpar = np.where(par >= 0, col_of[np.maximum(par, 0)], -1)
-    # Unit profiles: page-weighted token frequencies over template tokens.
     owner = np.concatenate([np.full(len(u), i) for i, u in enumerate(units)])
     items = np.concatenate(units)
     weights = item_count[items].astype(np.float64)
+    # A part of the layout in another state (a modifier class more) is that part.
+    state = _plain_columns(tokens, info, cols, matrix, item_sig[items], weights)
+    if state is not None:
+        matrix, item_sig, support = _fold_states(
+            matrix, item_sig, items, weights, cols, state, support
+        )
+        kpar = np.where(kpar >= 0, state[np.maximum(kpar, 0)], -1)
+    # Unit profiles: page-weighted token frequencies over template tokens.
     sizes = np.bincount(owner, weights=weights, minlength=len(units)).astype(np.float64)
     profile_sums = group_sums(matrix, item_sig[items], owner, weights, len(units), columns=keep)
     prof = profile_sums / sizes[:, None]
@@ -961,6 +968,100 @@ def _merge_host_units(
     for i, g in enumerate(labels.tolist()):
         groups.setdefault(g, []).append(i)
     return [groups[g] for g in sorted(groups)]
+
+
+def _plain_columns(
+    tokens: list[str],
+    info: TokenInfo,
+    cols: np.ndarray,
+    matrix: BinaryRows,
+    sigs: np.ndarray,
+    weights: np.ndarray,
+) -> np.ndarray | None:
+    """Per column of ``cols``: the column of its plain name (see
+    :func:`.slots.plain_names`; itself when it has none among ``cols``, -1 when
+    that name is a token not among them), or ``None`` when nothing folds.
+
+    Only the layout around the main area folds, and only an element that no
+    page shows beside its plain sibling (:data:`.slots.SLOT_EXCLUSIVE`): a
+    sidebar hidden, a navigation bar fixed, on the pages that switch it off.
+    Inside the main area a class more is how templates name themselves (a
+    post's ``article.h-entry.post`` against a page's ``article.post``), and a
+    page shows several sections that share a class side by side. A site
+    without a main area has no layout to tell from its templates. What the
+    plain element holds and was not kept as structure is not kept under the
+    other name either."""
+    main = [tokens[c] for c in cols.tolist() if info.main_depth[c] == 0]
+    if not main:
+        return None
+    around = {t.rsplit(">", k)[0] for t in main for k in range(1, t.count(">") + 1)}
+    layout = (info.main_depth[cols] < 0) & ~info.is_attr[cols]
+    layout &= np.fromiter((tokens[c] not in around for c in cols.tolist()), bool, len(cols))
+    if not layout.any():
+        return None
+    uniq, row_of = np.unique(sigs, return_inverse=True)
+    sub = matrix.take(uniq)
+    row_weight = np.bincount(row_of.ravel(), weights=weights, minlength=len(uniq))
+    by_col = BinaryRows.from_pairs(sub.indices, sub.row_ids(), sub.n_cols, sub.n_rows)
+
+    def exclusive(variant: int, plain: int) -> bool:
+        if not (layout[variant] and layout[plain]):
+            return False
+        a, b = by_col.row(int(cols[variant])), by_col.row(int(cols[plain]))
+        both = row_weight[np.intersect1d(a, b, assume_unique=True)].sum()
+        return bool(both <= SLOT_EXCLUSIVE * min(row_weight[a].sum(), row_weight[b].sum()))
+
+    names = plain_names([tokens[c] for c in cols.tolist()], exclusive)
+    moved = [k for k, name in enumerate(names) if name != tokens[cols[k]]]
+    if not moved:
+        return None
+    own = np.arange(len(cols), dtype=np.int64)
+    at = {tokens[c]: k for k, c in enumerate(cols.tolist())}
+    vocab: set[str] | None = None
+    dropped: set[str] = set()
+    for k in sorted(moved, key=lambda k: names[k].count(">")):
+        to = at.get(names[k])
+        if to is None:
+            if vocab is None:
+                vocab = set(tokens)
+            up = names[k].rpartition(">")[0]
+            to = -1 if names[k] in vocab or up in dropped else k
+            if to < 0:
+                dropped.add(names[k])
+        own[k] = to
+    return own
+
+
+def _fold_states(
+    matrix: BinaryRows,
+    item_sig: np.ndarray,
+    items: np.ndarray,
+    weights: np.ndarray,
+    cols: np.ndarray,
+    state: np.ndarray,
+    support: np.ndarray,
+) -> tuple[BinaryRows, np.ndarray, np.ndarray]:
+    """The host's token sets with every element in another state read as the
+    element (``state``: per column of ``cols``, its plain column, see
+    :func:`.slots.plain_names`), the items' rows in them, and the tokens'
+    page support over them. Only the host's rows are copied."""
+    sigs, local = np.unique(item_sig[items], return_inverse=True)
+    sub = matrix.take(sigs)
+    to = np.arange(matrix.shape[1], dtype=np.int64)
+    to[cols] = np.where(state >= 0, cols[np.maximum(state, 0)], -1)
+    kept = to[sub.indices] >= 0
+    folded = BinaryRows.from_pairs(
+        sub.row_ids()[kept], to[sub.indices][kept], sub.n_rows, sub.n_cols
+    )
+    sig_of = np.full(len(item_sig), -1, dtype=np.int64)
+    sig_of[items] = local.ravel()
+    row_weight = np.bincount(local.ravel(), weights=weights, minlength=len(sigs))
+    moved = cols[state != np.arange(len(cols))]
+    plain = np.unique(to[moved][to[moved] >= 0])
+    support = support.astype(np.float64, copy=True)
+    support[plain] = folded.column_sums(row_weight)[plain]
+    support[moved] = 0.0
+    return folded, sig_of, support
 
 
 def _point_routes(

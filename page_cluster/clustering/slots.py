@@ -41,7 +41,13 @@ from ..signatures.corpus import Corpus
 if TYPE_CHECKING:
     from .params import ClusterParams
 
-__all__ = ["SLOT_EXCLUSIVE", "generalize_slots", "renamed_pair_sets", "renamed_pairs"]
+__all__ = [
+    "SLOT_EXCLUSIVE",
+    "generalize_slots",
+    "plain_names",
+    "renamed_pair_sets",
+    "renamed_pairs",
+]
 
 #: Two siblings never co-occur when they share at most this share of the pages
 #: of the rarer one.
@@ -376,6 +382,61 @@ def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
         np.asarray(strict, dtype=np.int64).reshape(-1, 2),
         np.asarray(loose, dtype=np.int64).reshape(-1, 2),
     )
+
+
+_STEP = re.compile(r"^([^.#\[]*)((?:\.[^.\[]+)*)(.*)$")
+
+
+def plain_names(tokens: list[str], may_fold: Callable[[int, int], bool] | None = None) -> list[str]:
+    """Per token, its name with every element in another state read as the
+    plain element: a named element with more classes at the same place
+    (``.local-nav.empty.fixed`` beside ``.local-nav.empty``, ``.sidebar.hide-on-wide``
+    beside ``.sidebar``) is that element, and what it holds is what the plain
+    one holds, step for step.
+
+    A theme adds a modifier class to a part when a page switches something off
+    (no sidebar, a fixed navigation). As names the two are two subtrees, every
+    item in them a difference on both sides; as one element, only what the
+    switch really removes differs. A bare element has no name to qualify (a
+    bare ``ul`` and a ``ul.blockList`` of tables are two lists), and elements
+    with an id are left alone. A variant takes the name of the plain sibling
+    with the fewest classes it contains, where ``may_fold(variant, plain)``
+    (token indices) allows; descendants follow their ancestors.
+
+    >>> toks = ["b", "b>.nav", "b>.nav>a", "b>.nav.fixed", "b>.nav.fixed>i", "b>ul", "b>ul.list"]
+    >>> plain_names(toks)[3:]
+    ['b>.nav', 'b>.nav>i', 'b>ul', 'b>ul.list']
+    >>> plain_names(toks, lambda variant, plain: False)[3:5]
+    ['b>.nav.fixed', 'b>.nav.fixed>i']
+    """
+    index = {t: i for i, t in enumerate(tokens)}
+    out = list(tokens)
+    by_depth = sorted(range(len(tokens)), key=lambda t: tokens[t].count(">"))
+    d = 0
+    while d < len(by_depth):
+        depth = tokens[by_depth[d]].count(">")
+        groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]] = {}
+        while d < len(by_depth) and tokens[by_depth[d]].count(">") == depth:
+            t = by_depth[d]
+            d += 1
+            parent, sep, last = tokens[t].rpartition(">")
+            up = index.get(parent)
+            head = out[up] if up is not None else parent
+            out[t] = head + sep + last
+            m = _STEP.match(last)
+            if not sep or m is None or last.startswith("@") or "#" in last:
+                continue
+            classes = frozenset(c for c in m.group(2).split(".") if c)
+            if classes:
+                groups.setdefault((head, m.group(1), m.group(3)), []).append((t, classes))
+        for members in groups.values():
+            for t, cls in members:
+                plain = sorted((len(c), tokens[u], u) for u, c in members if c < cls)
+                for _, _, u in plain:
+                    if may_fold is None or may_fold(t, u):
+                        out[t] = out[u]
+                        break
+    return out
 
 
 def _find(leader: dict[int, int], x: int) -> int:
