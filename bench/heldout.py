@@ -427,12 +427,17 @@ def build(data: Path, names: list[str] | None = None) -> dict[str, Path]:
     for name in names or list(SITES):
         records = SITES[name](data)
         jsonl, labels = data / f"{name}.jsonl", data / f"{name}.labels.csv"
-        with jsonl.open("w", encoding="utf-8") as fh, labels.open("w", newline="") as lh:
+        # Written beside and renamed: another run reading the site meanwhile
+        # sees the old file or the new one, never half of one.
+        part, part_labels = jsonl.with_suffix(".jsonl.part"), labels.with_suffix(".csv.part")
+        with part.open("w", encoding="utf-8") as fh, part_labels.open("w", newline="") as lh:
             writer = csv.writer(lh)
             writer.writerow(["id", "template"])
             for rid, page, paths, host, kind in records:
                 fh.write(json.dumps({"id": rid, "html": page, "paths": paths, "host": host}) + "\n")
                 writer.writerow([rid, kind])
+        part.replace(jsonl)
+        part_labels.replace(labels)
         out[name] = jsonl
     return out
 
