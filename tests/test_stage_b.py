@@ -817,3 +817,22 @@ def test_a_unit_without_any_of_the_sites_layout_stays_apart() -> None:
     layout = np.array([True, False, False])
     kept = agglomerate_units(prof, np.array([12.0, 1.0]), parent, evidence, layout=layout)
     assert kept.tolist() == [0, 1]
+
+
+def test_a_rare_block_at_exactly_the_significance_level_vetoes_as_it_counts() -> None:
+    # Columns: 0 the content area; 1-3 a parameters block (established);
+    # 4 a members table, named and kept on presumption, on two pages of the
+    # host's twenty (a tenth). Both pages of the second unit have it: 0.1 ** 2
+    # is the 1% level itself. The veto reads the table as significant, so the
+    # merge test must too: no page has the block and the table together.
+    kept = agglomerate_units(
+        np.array([[1, 1, 1, 1, 0], [1, 0, 0, 0, 1]], dtype=float),
+        np.array([8.0, 2.0]),
+        np.array([-1, 0, 1, 2, 0]),
+        np.array([True, True, True, True, False]),
+        weak=np.array([False, False, False, False, True]),
+        named=np.array([False, False, False, False, True]),
+        base_rate=np.array([1.0, 0.8, 1.0, 1.0, 0.1]),
+        together=_together([[0, 1, 2, 3], [0, 4]], 5),
+    )
+    assert kept.tolist() == [0, 1]

@@ -190,6 +190,15 @@ def _chance(
     return np.minimum(chance, rate**n_have)
 
 
+def _at_most(chance: np.ndarray, limit: np.ndarray | float) -> np.ndarray:
+    """``chance <= limit``, with a chance equal to the limit counted as at
+    most the limit whatever order its factors were multiplied in: two pages
+    of an item on a tenth of the host, 0.1 ** 2, is the 1% level, and the
+    veto and the merge test must read it alike (array and scalar powers
+    round the last bit apart)."""
+    return np.asarray(chance) <= np.asarray(limit) * (1.0 + 1e-9)
+
+
 class _Units:
     """Unit profiles with the per-cell tests the distance needs, kept up to date.
 
@@ -675,7 +684,7 @@ class _Units:
             share = self.prof[having, cols]
             n_lack = self.sizes[lacking] * self._parent_share(lacking, cols)
             chance = _chance(rate, n_lack, self.sizes[having], mode, named, share, self.t_heads)
-            out.append(cols[chance <= self.t_significance / len(cols)])
+            out.append(cols[_at_most(chance, self.t_significance / len(cols))])
         return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
     def _other_view(self, i: int) -> np.ndarray:
@@ -830,10 +839,10 @@ class _Units:
         share = np.where(one_off, self.one_off_share, self.own_share)
         if carries[i]:
             chance = share[i] ** self.sizes[i] * missing_here
-            out |= lacks & (missing_here < 1.0) & (chance <= self.t_significance)
+            out |= lacks & (missing_here < 1.0) & _at_most(chance, self.t_significance)
         if lacks[i]:
             chance = share**self.sizes * missing_there
-            out |= carries & (missing_there < 1.0) & (chance <= self.t_significance)
+            out |= carries & (missing_there < 1.0) & _at_most(chance, self.t_significance)
         return out
 
     def _missing(self, i: int, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -1006,7 +1015,7 @@ class _Units:
             self.base_rate[cols], n_lack, n_have, significant, named, share, self.t_heads
         )
         tested = np.bincount(rows, minlength=k)[rows]
-        ok = chance <= self.t_significance / tested
+        ok = _at_most(chance, self.t_significance / tested)
         return np.bincount(rows[ok], minlength=k) > 0
 
 
