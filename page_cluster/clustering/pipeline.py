@@ -999,15 +999,26 @@ def _plain_columns(
     layout &= np.fromiter((tokens[c] not in around for c in cols.tolist()), bool, len(cols))
     if not layout.any():
         return None
-    uniq, row_of = np.unique(sigs, return_inverse=True)
-    sub = matrix.take(uniq)
-    row_weight = np.bincount(row_of.ravel(), weights=weights, minlength=len(uniq))
-    by_col = BinaryRows.from_pairs(sub.indices, sub.row_ids(), sub.n_cols, sub.n_rows)
+    at_layout = np.sort(cols[layout])
+    pages: list[tuple[BinaryRows, np.ndarray]] = []
+
+    def pages_of(col: int) -> tuple[np.ndarray, np.ndarray]:
+        """The host's token sets holding layout column ``col``, and every
+        set's page count (the host's rows are read on the first pair only)."""
+        if not pages:
+            mask = np.zeros(matrix.shape[1], dtype=bool)
+            mask[at_layout] = True
+            uniq, row_of = np.unique(sigs, return_inverse=True)
+            sub = matrix.take(uniq).keep_columns(mask)
+            by_col = BinaryRows.from_pairs(sub.indices, sub.row_ids(), sub.n_cols, sub.n_rows)
+            pages.append((by_col, np.bincount(row_of.ravel(), weights=weights)))
+        by_col, row_weight = pages[0]
+        return by_col.row(int(np.searchsorted(at_layout, col))), row_weight
 
     def exclusive(variant: int, plain: int) -> bool:
         if not (layout[variant] and layout[plain]):
             return False
-        a, b = by_col.row(int(cols[variant])), by_col.row(int(cols[plain]))
+        (a, row_weight), (b, _) = pages_of(int(cols[variant])), pages_of(int(cols[plain]))
         both = row_weight[np.intersect1d(a, b, assume_unique=True)].sum()
         return bool(both <= SLOT_EXCLUSIVE * min(row_weight[a].sum(), row_weight[b].sum()))
 
