@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from page_cluster.clustering.routes import route_form, route_patterns
-from page_cluster.clustering.slots import generalize_slots
+from page_cluster.clustering.slots import generalize_slots, plain_names
 from page_cluster.ingest.build import build_corpus
 
 
@@ -381,3 +381,40 @@ def test_slugs_are_not_shaped():
         ["api", f"{w}-members.html"] for w in words
     ]
     assert {"api/class*.html", "api/*members.html"} <= set(route_patterns(files))
+
+
+def test_a_modifier_class_reads_as_the_plain_element_with_its_subtree():
+    toks = [
+        "body",
+        "body>.sidebar",
+        "body>.sidebar>nav",
+        "body>.sidebar.hide-on-wide",
+        "body>.sidebar.hide-on-wide>nav",
+        "body>.sidebar.hide-on-wide>nav>ul",
+        "body>.sidebar.collapsed.hide-on-wide",
+        "body>#menu.open",
+        "body>#menu",
+    ]
+    names = plain_names(toks)
+    assert names[3:7] == [
+        "body>.sidebar",
+        "body>.sidebar>nav",
+        "body>.sidebar>nav>ul",
+        "body>.sidebar",
+    ]
+    # An element with an id is left alone.
+    assert names[7:] == ["body>#menu.open", "body>#menu"]
+
+
+_STEP = st.text(alphabet="ab.#[]=-_ >@", min_size=0, max_size=12)
+
+
+@given(st.lists(st.lists(_STEP, min_size=1, max_size=5).map(">".join), max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_plain_names_keep_one_name_per_token_at_the_same_depth(tokens):
+    names = plain_names(tokens)
+    assert len(names) == len(tokens)
+    for token, name in zip(tokens, names, strict=True):
+        assert name.count(">") == token.count(">")
+    # Refusing every fold leaves every name as it was.
+    assert plain_names(tokens, lambda variant, plain: False) == tokens
