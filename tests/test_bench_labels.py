@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 import sys
 from pathlib import Path
 
@@ -32,3 +33,107 @@ def test_label_examples_hold(name, monkeypatch):
         sys.modules.pop(name, None)
     assert result.attempted > 0, f"{name} has no examples"
     assert result.failed == 0
+
+
+@pytest.fixture
+def cms_hugo(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    module = importlib.import_module("cms_hugo")
+    yield module
+    sys.modules.pop("cms_hugo", None)
+
+
+#: The page templates Doks 0.5 ships (paths below ``layouts/``).
+DOKS = {
+    "index.html",
+    "404.html",
+    "_default/list.html",
+    "_default/single.html",
+    "_default/terms.html",
+    "_default/versions.html",
+    "blog/single.html",
+    "docs/list.html",
+    "docs/single.html",
+}
+
+
+def test_hugo_lookup_prefers_the_type_then_the_layout(cms_hugo):
+    # A layout named in front matter wins in the type's folder, then in _default.
+    files = DOKS | {"docs/wide.html"}
+    assert cms_hugo.hugo_template("page", "docs", "wide", files) == "docs/wide.html"
+    assert cms_hugo.hugo_template("page", "blog", "wide", files) == "blog/single.html"
+    assert cms_hugo.hugo_template("page", "events", "versions", files) == "_default/versions.html"
+    # A section of a type with no list of its own falls through to _default.
+    assert cms_hugo.hugo_template("section", "events", "", files) == "_default/list.html"
+    # Terms: term.html before taxonomy.html before list.html; lists: terms.html.
+    assert cms_hugo.hugo_template("term", "tags", "", DOKS, "tag") == "_default/list.html"
+    term = DOKS | {"_default/term.html", "_default/taxonomy.html"}
+    assert cms_hugo.hugo_template("term", "tags", "", term, "tag") == "_default/term.html"
+    assert cms_hugo.hugo_template("taxonomy", "tags", "", term, "tag") == "_default/terms.html"
+    with pytest.raises(LookupError):
+        cms_hugo.hugo_template("page", "docs", "", {"index.html"})
+
+
+def _md(path: Path, front: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"---\n{front}\n---\n\nText.\n", encoding="utf-8")
+
+
+def test_doks_labels_come_from_the_content_folder(cms_hugo, tmp_path):
+    content = tmp_path / "content"
+    _md(content / "en" / "docs" / "_index.md", 'title: "Handbook"')
+    _md(content / "en" / "docs" / "soil" / "_index.md", 'title: "Soil"')
+    _md(content / "en" / "docs" / "soil" / "worms.md", 'title: "Worms"')
+    _md(content / "en" / "blog" / "_index.md", 'title: "News"')
+    _md(content / "en" / "blog" / "kale-0" / "index.md", 'title: "Kale"')
+    _md(content / "en" / "events" / "fair.md", 'title: "Fair"')
+    _md(content / "nl" / "versions.md", 'title: "Edities"\nlayout: "versions"')
+    _md(content / "nl" / "about" / "index.md", 'title: "Over"')
+    _md(content / "en" / "notes" / "x.md", 'title: "X"\ntype: "docs"')
+    _md(content / "en" / "contributors" / "tom" / "_index.md", 'title: "Tom"')
+
+    def label(rel: str) -> str | None:
+        return cms_hugo.doks_template_of(rel, content, DOKS)
+
+    assert [label(f"en/{p}index.html") for p in ("", "docs/", "docs/soil/", "blog/page/2/")] == [
+        "index",
+        "docs/list",
+        "docs/list",
+        "_default/list",
+    ]
+    pages = ("docs/soil/worms/", "blog/kale-0/", "events/fair/", "notes/x/")
+    assert [label(f"en/{p}index.html") for p in pages] == [
+        "docs/single",
+        "blog/single",
+        "_default/single",
+        "docs/single",
+    ]
+    assert [label(f"nl/{p}index.html") for p in ("versions/", "about/")] == [
+        "_default/versions",
+        "_default/single",
+    ]
+    terms = ("tags/", "tags/page/2/", "tags/kale/", "contributors/tom/page/2/")
+    assert [label(f"en/{p}index.html") for p in terms] == [
+        "_default/terms",
+        "_default/terms",
+        "_default/list",
+        "_default/list",
+    ]
+    # The language redirect, page 1 of a list (a redirect), files that are no page.
+    for rel in ("index.html", "en/blog/page/1/index.html", "en/index.xml", "en/gone/index.html"):
+        assert label(rel) is None
+    assert label("nl/404.html") == "404"
+
+
+def test_doks_markup_marks_each_template(cms_hugo):
+    """Every template's opening is read as that template, in the minifier's
+    unquoted form and with quotes and line breaks."""
+    for template, mark in cms_hugo._OPENINGS:
+        body = "home" if template == "index" else '"page single"'
+        minified = f"<body class={body}><div class=content>{mark}Title"
+        assert cms_hugo.template_in_html(minified) == template
+        quoted = re.sub(r"class=([^>]*)>", r'class="\1">', mark).replace("><", ">\n<")
+        page = f'<body class={body}>\n<div class="content">\n{quoted}'
+        assert cms_hugo.template_in_html(page) == template, (template, page)
+    assert cms_hugo.template_in_html("<body class=error404><div class=content><p>") is None
+    assert cms_hugo.template_in_html("<body class=home><p>no content area") is None
