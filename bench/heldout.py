@@ -86,6 +86,13 @@ against, Rust's documentation (``rust-doc``):
   sidebar and outline, pages, the not-found page); a page's label is the
   layout its Markdown source's front matter picks (``home``, ``doc``,
   ``page``) or ``404``.
+- ``hugo-doks`` (``bench/cms_hugo.py``): a handbook and news site in English
+  and Dutch built by Hugo (Debian's package) with the Doks theme, from npm
+  (home, the handbook's section lists and docs, news posts, events and
+  stand-alone pages, taxonomy lists and term pages, an editions page, the
+  not-found pages); a page's label is the theme's layout file that Hugo's
+  lookup order picks for it from its source (``docs/single``,
+  ``_default/list``, ``_default/terms`` ...).
 
 - ``wordpress`` and ``wordpress-blocks`` (``bench/cms_wordpress.py``): a blog
   served by WordPress itself (Debian's packages, MariaDB, PHP's built-in
@@ -104,9 +111,10 @@ as it is split at all: read its completeness and cluster count instead).
 
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
 PyPI for Pelican, MkDocs and Nikola (installed into virtual environments
-in ``--data``), npm for Hexo, Docusaurus and VitePress, and, for the
-WordPress sites, the Debian packages ``cms_wordpress`` names, installed; the
-extracted packages, the built sites and the corpora stay in ``--data``.
+in ``--data``), npm for Hexo, Docusaurus, VitePress and the Doks theme,
+Debian's ``hugo`` for the Doks site, and, for the WordPress sites, the Debian
+packages ``cms_wordpress`` names, installed; the extracted packages, the
+built sites and the corpora stay in ``--data``.
 """
 
 from __future__ import annotations
@@ -135,6 +143,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cms_blogs  # blogs built by static CMSs
 import cms_docusaurus
 import cms_hexo
+import cms_hugo
 import cms_jekyll
 import cms_sphinx_furo
 import cms_vitepress
@@ -415,6 +424,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "sphinx-rtd": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_rtd_pages(data)),
     "sphinx-pydata": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_pydata_pages(data)),
     "vitepress": lambda data: _blog(lambda: cms_vitepress.vitepress_pages(data)),
+    "hugo-doks": lambda data: _blog(lambda: cms_hugo.doks_pages(data)),
     "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
 }
