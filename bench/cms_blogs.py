@@ -245,6 +245,22 @@ def _title(rng: random.Random) -> str:
     return _sentence(rng, 3, 7)[:-1]
 
 
+def _slug(title: str, n: int) -> str:
+    """A page's file name: the title's first three words and a number."""
+    return "-".join(title.lower().split()[:3]) + f"-{n}"
+
+
+def _long(rng: random.Random) -> str:
+    """Many ``##`` sections, about half of them with ``###`` subsections."""
+    parts = []
+    for section in _fenced_body(rng, rng.randint(5, 9)).split("\n\n## "):
+        if parts and rng.random() < 0.5:
+            for _ in range(rng.randint(1, 3)):
+                section += f"\n\n### {_title(rng)}\n\n{_paragraph(rng)}"
+        parts.append(section)
+    return "\n\n## ".join(parts)
+
+
 def _front(fields: dict[str, object], *, ascii_only: bool = True) -> str:
     """YAML front matter; JSON is YAML, so each value is written as JSON
     (``ascii_only``: other characters escaped, as JSON may)."""

@@ -94,9 +94,11 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _WORDS,
     _fenced_body,
     _front,
+    _long,
     _paragraph,
     _run,
     _sentence,
+    _slug,
     _title,
 )
 from cms_vitepress import _IMAGES, _PIXEL  # placeholders for ``_body``'s images
@@ -170,21 +172,6 @@ _ICONS = ("💡", "⚠️", "🌱")
 
 def _named(title: str, lang: str) -> str:
     return _DUTCH[title] if lang == "nl" else title
-
-
-def _slug(title: str, n: int) -> str:
-    return "-".join(title.lower().split()[:3]) + f"-{n}"
-
-
-def _long(rng: random.Random) -> str:
-    """Many ``##`` sections, about half of them with ``###`` subsections."""
-    parts = []
-    for section in _fenced_body(rng, rng.randint(5, 9)).split("\n\n## "):
-        if parts and rng.random() < 0.5:
-            for _ in range(rng.randint(1, 3)):
-                section += f"\n\n### {_title(rng)}\n\n{_paragraph(rng)}"
-        parts.append(section)
-    return "\n\n## ".join(parts)
 
 
 def _alert(rng: random.Random) -> str:

@@ -76,9 +76,11 @@ from cms_blogs import (
     _fenced_body,
     _front,
     _html_pages,
+    _long,
     _npm_site,
     _paragraph,
     _sentence,
+    _slug,
     _title,
 )
 
@@ -119,21 +121,6 @@ _IMAGES = range(1, 41)
 _PIXEL = bytes.fromhex(
     "47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b"
 )
-
-
-def _slug(title: str, n: int) -> str:
-    return "-".join(title.lower().split()[:3]) + f"-{n}"
-
-
-def _long(rng: random.Random) -> str:
-    """Many ``##`` sections, about half of them with ``###`` subsections."""
-    parts = []
-    for section in _fenced_body(rng, rng.randint(5, 9)).split("\n\n## "):
-        if parts and rng.random() < 0.5:
-            for _ in range(rng.randint(1, 3)):
-                section += f"\n\n### {_title(rng)}\n\n{_paragraph(rng)}"
-        parts.append(section)
-    return "\n\n## ".join(parts)
 
 
 def _container(rng: random.Random, kind: str | None = None) -> str:
