@@ -261,6 +261,18 @@ def _long(rng: random.Random) -> str:
     return "\n\n## ".join(parts)
 
 
+def _table(rng: random.Random, rows: int) -> str:
+    """A Markdown table of ``rows`` crops with their months and row counts."""
+    head = "| Crop | Sow | Harvest | Rows |\n|---|---|---|---:|\n"
+    months = ("March", "April", "May", "June", "July", "August", "September")
+    body = [
+        f"| {rng.choice(_WORDS)} | {rng.choice(months)} | {rng.choice(months)} "
+        f"| {rng.randint(1, 12)} |"
+        for _ in range(rows)
+    ]
+    return head + "\n".join(body) + "\n"
+
+
 def _front(fields: dict[str, object], *, ascii_only: bool = True) -> str:
     """YAML front matter; JSON is YAML, so each value is written as JSON
     (``ascii_only``: other characters escaped, as JSON may)."""

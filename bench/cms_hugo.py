@@ -99,6 +99,7 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _run,
     _sentence,
     _slug,
+    _table,
     _title,
 )
 from cms_vitepress import _IMAGES, _PIXEL  # placeholders for ``_body``'s images
@@ -178,17 +179,6 @@ def _alert(rng: random.Random) -> str:
     context = rng.choice(_ALERTS)
     icon = f' icon="{rng.choice(_ICONS)}"' if rng.random() < 0.5 else ""
     return f'{{{{< alert context="{context}"{icon} >}}}}\n{_sentence(rng)}\n{{{{< /alert >}}}}\n'
-
-
-def _table(rng: random.Random, rows: int) -> str:
-    head = "| Crop | Sow | Harvest | Rows |\n|---|---|---|---:|\n"
-    months = ("March", "April", "May", "June", "July", "August", "September")
-    body = [
-        f"| {rng.choice(_WORDS)} | {rng.choice(months)} | {rng.choice(months)} "
-        f"| {rng.randint(1, 12)} |"
-        for _ in range(rows)
-    ]
-    return head + "\n".join(body) + "\n"
 
 
 def _code(rng: random.Random) -> str:

@@ -81,6 +81,7 @@ from cms_blogs import (
     _paragraph,
     _sentence,
     _slug,
+    _table,
     _title,
 )
 
@@ -147,17 +148,6 @@ def _code(rng: random.Random) -> str:
         f"    return bed.moisture\n"
         f"```\n"
     )
-
-
-def _table(rng: random.Random, rows: int) -> str:
-    head = "| Crop | Sow | Harvest | Rows |\n|---|---|---|---:|\n"
-    months = ("March", "April", "May", "June", "July", "August", "September")
-    body = [
-        f"| {rng.choice(_WORDS)} | {rng.choice(months)} | {rng.choice(months)} "
-        f"| {rng.randint(1, 12)} |"
-        for _ in range(rows)
-    ]
-    return head + "\n".join(body) + "\n"
 
 
 def _doc_body(rng: random.Random, kind: str) -> str:

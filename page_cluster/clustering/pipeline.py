@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -880,11 +881,12 @@ def _merge_host_units(
     items = np.concatenate(units)
     weights = item_count[items].astype(np.float64)
     # A part of the layout in another state (a modifier class more) is that part.
-    state = _plain_columns(tokens, info, cols, matrix, item_sig[items], weights)
+    host = _HostRows(matrix, item_sig[items], weights)
+    state = _plain_columns(tokens, info, cols, host)
     if state is not None:
-        matrix, item_sig, support = _fold_states(
-            matrix, item_sig, items, weights, cols, state, support
-        )
+        matrix, support = _fold_states(host, cols, state, support)
+        item_sig = np.full(len(item_sig), -1, dtype=np.int64)
+        item_sig[items] = host.row_of
         kpar = np.where(kpar >= 0, state[np.maximum(kpar, 0)], -1)
     # Unit profiles: page-weighted token frequencies over template tokens.
     sizes = np.bincount(owner, weights=weights, minlength=len(units)).astype(np.float64)
@@ -970,13 +972,37 @@ def _merge_host_units(
     return [groups[g] for g in sorted(groups)]
 
 
+class _HostRows:
+    """A host's token sets (one row per distinct set its items use), each
+    item's row and each row's page count: read from the corpus matrix on
+    first use, once, by whichever Stage B step needs them first."""
+
+    def __init__(self, matrix: BinaryRows, sigs: np.ndarray, weights: np.ndarray) -> None:
+        self._matrix, self._sigs, self._weights = matrix, sigs, weights
+
+    @cached_property
+    def _read(self) -> tuple[BinaryRows, np.ndarray, np.ndarray]:
+        uniq, row_of = np.unique(self._sigs, return_inverse=True)
+        row_of = row_of.ravel()
+        weight = np.bincount(row_of, weights=self._weights, minlength=len(uniq))
+        return self._matrix.take(uniq), row_of, weight
+
+    @property
+    def rows(self) -> BinaryRows:
+        return self._read[0]
+
+    @property
+    def row_of(self) -> np.ndarray:
+        """Per item (in the order the sets were given), its row."""
+        return self._read[1]
+
+    @property
+    def row_weight(self) -> np.ndarray:
+        return self._read[2]
+
+
 def _plain_columns(
-    tokens: list[str],
-    info: TokenInfo,
-    cols: np.ndarray,
-    matrix: BinaryRows,
-    sigs: np.ndarray,
-    weights: np.ndarray,
+    tokens: list[str], info: TokenInfo, cols: np.ndarray, host: _HostRows
 ) -> np.ndarray | None:
     """Per column of ``cols``: the column of its plain name (see
     :func:`.slots.plain_names`; itself when it has none among ``cols``, -1 when
@@ -990,7 +1016,7 @@ def _plain_columns(
     page shows several sections that share a class side by side. A site
     without a main area has no layout to tell from its templates. What the
     plain element holds and was not kept as structure is not kept under the
-    other name either."""
+    other name either. The host's rows are read only when a pair asks."""
     main = [tokens[c] for c in cols.tolist() if info.main_depth[c] == 0]
     if not main:
         return None
@@ -1000,27 +1026,26 @@ def _plain_columns(
     if not layout.any():
         return None
     at_layout = np.sort(cols[layout])
-    pages: list[tuple[BinaryRows, np.ndarray]] = []
+    by_layout_col: list[BinaryRows] = []
 
-    def pages_of(col: int) -> tuple[np.ndarray, np.ndarray]:
-        """The host's token sets holding layout column ``col``, and every
-        set's page count (the host's rows are read on the first pair only)."""
-        if not pages:
-            mask = np.zeros(matrix.shape[1], dtype=bool)
+    def pages_of(col: int) -> np.ndarray:
+        """The host's rows holding layout column ``col``."""
+        if not by_layout_col:
+            mask = np.zeros(host.rows.n_cols, dtype=bool)
             mask[at_layout] = True
-            uniq, row_of = np.unique(sigs, return_inverse=True)
-            sub = matrix.take(uniq).keep_columns(mask)
-            by_col = BinaryRows.from_pairs(sub.indices, sub.row_ids(), sub.n_cols, sub.n_rows)
-            pages.append((by_col, np.bincount(row_of.ravel(), weights=weights)))
-        by_col, row_weight = pages[0]
-        return by_col.row(int(np.searchsorted(at_layout, col))), row_weight
+            sub = host.rows.keep_columns(mask)
+            by_layout_col.append(
+                BinaryRows.from_pairs(sub.indices, sub.row_ids(), sub.n_cols, sub.n_rows)
+            )
+        return by_layout_col[0].row(int(np.searchsorted(at_layout, col)))
 
     def exclusive(variant: int, plain: int) -> bool:
         if not (layout[variant] and layout[plain]):
             return False
-        (a, row_weight), (b, _) = pages_of(int(cols[variant])), pages_of(int(cols[plain]))
-        both = row_weight[np.intersect1d(a, b, assume_unique=True)].sum()
-        return bool(both <= SLOT_EXCLUSIVE * min(row_weight[a].sum(), row_weight[b].sum()))
+        a, b = pages_of(int(cols[variant])), pages_of(int(cols[plain]))
+        weight = host.row_weight
+        both = weight[np.intersect1d(a, b, assume_unique=True)].sum()
+        return bool(both <= SLOT_EXCLUSIVE * min(weight[a].sum(), weight[b].sum()))
 
     names = plain_names([tokens[c] for c in cols.tolist()], exclusive)
     moved = [k for k, name in enumerate(names) if name != tokens[cols[k]]]
@@ -1044,35 +1069,25 @@ def _plain_columns(
 
 
 def _fold_states(
-    matrix: BinaryRows,
-    item_sig: np.ndarray,
-    items: np.ndarray,
-    weights: np.ndarray,
-    cols: np.ndarray,
-    state: np.ndarray,
-    support: np.ndarray,
-) -> tuple[BinaryRows, np.ndarray, np.ndarray]:
+    host: _HostRows, cols: np.ndarray, state: np.ndarray, support: np.ndarray
+) -> tuple[BinaryRows, np.ndarray]:
     """The host's token sets with every element in another state read as the
     element (``state``: per column of ``cols``, its plain column, see
-    :func:`.slots.plain_names`), the items' rows in them, and the tokens'
-    page support over them. Only the host's rows are copied."""
-    sigs, local = np.unique(item_sig[items], return_inverse=True)
-    sub = matrix.take(sigs)
-    to = np.arange(matrix.shape[1], dtype=np.int64)
+    :func:`.slots.plain_names`; their rows are ``host.row_of``), and the
+    tokens' page support over them."""
+    sub = host.rows
+    to = np.arange(sub.n_cols, dtype=np.int64)
     to[cols] = np.where(state >= 0, cols[np.maximum(state, 0)], -1)
     kept = to[sub.indices] >= 0
     folded = BinaryRows.from_pairs(
         sub.row_ids()[kept], to[sub.indices][kept], sub.n_rows, sub.n_cols
     )
-    sig_of = np.full(len(item_sig), -1, dtype=np.int64)
-    sig_of[items] = local.ravel()
-    row_weight = np.bincount(local.ravel(), weights=weights, minlength=len(sigs))
     moved = cols[state != np.arange(len(cols))]
     plain = np.unique(to[moved][to[moved] >= 0])
     support = support.astype(np.float64, copy=True)
-    support[plain] = folded.column_sums(row_weight)[plain]
+    support[plain] = folded.column_sums(host.row_weight)[plain]
     support[moved] = 0.0
-    return folded, sig_of, support
+    return folded, support
 
 
 def _point_routes(
