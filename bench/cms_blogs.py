@@ -296,18 +296,21 @@ def _npm_site(
     tool: str,
     build: list[str],
     needs: str,
+    extra_env: dict[str, str] | None = None,
 ) -> Path:
     """``output`` (its ``index.html`` there), building it once with an npm
     generator: ``write()`` the sources into ``root``, install the pinned
     packages unless ``tool``'s command is there, then ``npx <build>``.
     ``needs`` names the generator and the Node.js it asks for, for the error
-    when npm is missing."""
+    when npm is missing; ``extra_env``, variables the install and the build
+    also get."""
     if (output / "index.html").exists():
         return output
     if shutil.which("npm") is None or shutil.which("npx") is None:
         raise SystemExit(f"building the {needs} with npm and npx")
     write()
     env = {**os.environ, "NO_UPDATE_NOTIFIER": "1", "npm_config_update_notifier": "false"}
+    env.update(extra_env or {})
     if not (root / "node_modules" / ".bin" / tool).exists():
         install = ["npm", "install", "--no-audit", "--no-fund"]
         _run(install, f"npm install ({tool}) in {root}", cwd=root, env=env)

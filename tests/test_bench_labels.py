@@ -137,3 +137,73 @@ def test_doks_markup_marks_each_template(cms_hugo):
         assert cms_hugo.template_in_html(page) == template, (template, page)
     assert cms_hugo.template_in_html("<body class=error404><div class=content><p>") is None
     assert cms_hugo.template_in_html("<body class=home><p>no content area") is None
+
+
+@pytest.fixture
+def cms_starlight(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    module = importlib.import_module("cms_starlight")
+    yield module
+    sys.modules.pop("cms_starlight", None)
+
+
+def test_starlight_labels_come_from_the_sources(cms_starlight, tmp_path):
+    docs = tmp_path / "docs"
+    _md(docs / "index.mdx", 'title: "Home"\ntemplate: "splash"\nhero: {"tagline": "Plots"}')
+    _md(docs / "open-days.md", 'title: "Open days"\ntemplate: splash')
+    _md(docs / "rules.md", 'title: "Rules"\ntableOfContents: false')
+    _md(docs / "soil" / "index.md", 'title: "Soil"\nsidebar: {"order": 0}')
+    _md(docs / "soil" / "worms-0.mdx", 'title: "Worms"\npagefind: false')
+    _md(docs / "nl" / "index.mdx", 'title: "Thuis"\ntemplate: "doc"')
+    _md(docs / "nl" / "rules.md", 'title: "Regels"\ntemplate: "splash"')
+
+    def label(rel: str) -> str | None:
+        return cms_starlight.starlight_template_of(rel, docs)
+
+    pages = ("", "open-days/", "rules/", "soil/", "soil/worms-0/")
+    assert [label(f"{p}index.html") for p in pages] == ["splash", "splash", "doc", "doc", "doc"]
+    # A translation's own front matter; an untranslated page takes the English one.
+    assert [label(f"nl/{p}index.html") for p in ("", "rules/", "open-days/", "soil/")] == [
+        "doc",
+        "splash",
+        "splash",
+        "doc",
+    ]
+    assert label("404.html") == "404"
+    # Starlight's scripts, Pagefind's files and paths with no source are no page.
+    for rel in (
+        "_astro/page.js",
+        "pagefind/pagefind-ui.js",
+        "gone/index.html",
+        "nl/gone/index.html",
+    ):
+        assert label(rel) is None
+
+
+def test_starlight_markup_marks_each_template(cms_starlight):
+    doc = (
+        '<html lang="en" dir="ltr" data-has-toc data-has-sidebar data-theme="dark" class="a">'
+        '<body><nav class="sidebar astro-vrdttmbt" aria-label="Main">'
+        '<main data-pagefind-body><h1 id="_top" class="b">404</h1>'
+    )
+    assert cms_starlight.template_in_html(doc) == "doc"  # a doc titled 404 is a doc
+    # Switching the table of contents off leaves the sidebar.
+    assert cms_starlight.template_in_html(doc.replace(" data-has-toc", "")) == "doc"
+    splash = (
+        '<html lang="nl" dir="ltr" data-has-hero data-theme="dark" class="a"><body>'
+        '<main data-pagefind-body><div class="hero"><h1 id="_top" data-page-title>Kale</h1>'
+    )
+    assert cms_starlight.template_in_html(splash) == "splash"
+    no_hero = '<html lang="en" data-theme="dark"><main><h1 id="_top" class="c">Open days</h1>'
+    assert cms_starlight.template_in_html(no_hero) == "splash"
+    not_found = splash.replace(">Kale<", ">404<").replace(" data-pagefind-body", "")
+    assert cms_starlight.template_in_html(not_found) == "404"
+    # Marks that disagree, a look-alike attribute, or no <html> at all: no template.
+    assert cms_starlight.template_in_html(doc.replace(" data-has-sidebar", "")) is None
+    assert (
+        cms_starlight.template_in_html(splash.replace("data-has-hero", "data-has-sidebar")) is None
+    )
+    assert (
+        cms_starlight.template_in_html(doc.replace("data-has-sidebar", "data-has-sidebars")) is None
+    )
+    assert cms_starlight.template_in_html('<nav class="sidebar">') is None
