@@ -106,6 +106,14 @@ against, Rust's documentation (``rust-doc``):
   server) and crawled, with the classic theme Twenty Twenty-One and the block
   theme Twenty Twenty-Three; a page's label is the template WordPress's
   template hierarchy picks.
+- ``mediawiki`` (``bench/cms_mediawiki.py``): an allotment society's wiki
+  served by MediaWiki itself (Debian's packages, SQLite, PHP's built-in
+  server, the default skin Vector 2010) and crawled: articles, categories,
+  file pages, ten articles' histories, three special pages, a search and a
+  missing page. A page's label is the view MediaWiki renders for the request
+  (``article``, ``category``, ``file``, ``history``, ``special-<name>``,
+  ``search``, ``missing``), checked against the ``<body>`` classes MediaWiki
+  prints; needs the Debian packages ``cms_mediawiki`` names, installed.
 
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
@@ -152,6 +160,7 @@ import cms_docusaurus
 import cms_hexo
 import cms_hugo
 import cms_jekyll
+import cms_mediawiki
 import cms_sphinx_furo
 import cms_starlight
 import cms_vitepress
@@ -401,6 +410,13 @@ def _wordpress_site(data: Path, theme: str) -> list[Record]:
     ]
 
 
+def _mediawiki_site(data: Path) -> list[Record]:
+    return [
+        (url, page, url.lstrip("/").split("/"), cms_mediawiki.HOST, kind)
+        for url, page, kind in cms_mediawiki.mediawiki_pages(data)
+    ]
+
+
 #: Each held-out site and how it is built (from Debian packages, PyPI or npm).
 SITES: dict[str, Callable[[Path], list[Record]]] = {
     "rustdoc": _rustdoc_site,
@@ -436,6 +452,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "hugo-doks": lambda data: _blog(lambda: cms_hugo.doks_pages(data)),
     "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
+    "mediawiki": _mediawiki_site,
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -33,6 +34,180 @@ def test_label_examples_hold(name, monkeypatch):
         sys.modules.pop(name, None)
     assert result.attempted > 0, f"{name} has no examples"
     assert result.failed == 0
+
+
+@pytest.fixture
+def cms_mediawiki(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    module = importlib.import_module("cms_mediawiki")
+    yield module
+    sys.modules.pop("cms_mediawiki", None)
+
+
+def test_mediawiki_labels_come_from_the_request(cms_mediawiki):
+    label = cms_mediawiki.mediawiki_label_of
+    # Article's view: every namespace of wikitext, the main page, a redirect's title.
+    pages = (
+        "Main_Page",
+        "Kale",
+        "Tomatoes",
+        "Talk:Kale",
+        "User:Maya_Fernside",
+        "User_talk:Tom_Ashdown",
+        "Template:Infobox_crop",
+        "Hazel_Lane_Allotments:Privacy_policy",
+    )
+    assert {label(f"/wiki/{p}") for p in pages} == {"article"}
+    assert label("/wiki/Category:Soft_fruit") == "category"
+    assert label("/wiki/File:Open_day_2021.png") == "file"
+    assert label("/wiki/File%3AOpen_day_2021.png") == "file"
+    assert label("/index.php?title=Plot_8&action=history") == "history"
+    assert label("/index.php?title=Category:Herbs&action=history") == "history"
+    assert label("/wiki/Special:Categories") == "special-categories"
+    assert label("/index.php?title=Special:Search&search=kale&fulltext=1") == "search"
+    assert label(cms_mediawiki.MISSING) == "missing"
+    # Views the crawl leaves out are no label at all.
+    for url in (
+        "/index.php?title=Kale&action=edit",
+        "/index.php?title=Kale&oldid=3",
+        "/index.php?title=Kale&action=history&offset=2024",
+        "/wiki/Special:Random",
+        "/wiki/Special:Upload",
+        "/wiki/Kale?printable=yes",
+        "/load.php",
+        "/images/5/59/Kale.png",
+    ):
+        assert label(url) is None, url
+
+
+def test_mediawiki_crawl_keeps_a_bounded_set(cms_mediawiki):
+    def local(href, base="/wiki/Kale"):
+        return cms_mediawiki._local(href, base, frozenset({"Plot 8"}))
+
+    assert (
+        local("/index.php?title=Plot_8&action=history") == "/index.php?title=Plot_8&action=history"
+    )
+    assert local("/index.php?title=Kale&action=history") is None  # not one of the ten
+    assert local("http://allotments.example/wiki/Category:Herbs") == "/wiki/Category:Herbs"
+    assert local("http://elsewhere.example/wiki/Kale") is None
+    for href in (
+        "/index.php?title=Kale&action=edit&section=1",
+        "/index.php?title=Kale&action=raw",
+        "/index.php?title=Kale&diff=3&oldid=2",
+        "/index.php?title=Special:RecentChanges&feed=atom",
+        "/wiki/Special:RecentChanges?days=30",
+        "/wiki/Special:Contributions/Maya_Fernside",
+        "/api.php",
+        "/images/5/59/Kale.png",
+    ):
+        assert local(href) is None, href
+    assert [local(f"/wiki/Special:{s}") for s in cms_mediawiki.SPECIALS] == [
+        f"/wiki/Special:{s}" for s in cms_mediawiki.SPECIALS
+    ]
+
+
+def _mw_page(body: str, content: str) -> str:
+    return f'<!DOCTYPE html>\n<html class="client-nojs"><head></head>\n<body class="mediawiki ltr sitedir-ltr {body} skin-vector skin-vector-legacy"><div id="content">{content}</div></body></html>'
+
+
+#: The marks each view's markup carries, as MediaWiki 1.39 prints them.
+MW_VIEWS = {
+    "article": (
+        "ns-0 ns-subject page-Kale rootpage-Kale action-view",
+        '<div class="mw-parser-output"><p>Kale</p></div>',
+    ),
+    "category": (
+        "ns-14 ns-subject page-Category_Herbs action-view",
+        '<div class="mw-parser-output"><p>Herbs</p></div><div class="mw-category-generated" lang="en" dir="ltr"><div id="mw-pages">',
+    ),
+    "file": (
+        "ns-6 ns-subject page-File_Kale_bed_png action-view",
+        '<div class="fullImageLink" id="file"></div><div class="mw-parser-output"></div><h2 id="filehistory">File history</h2>',
+    ),
+    "history": (
+        "ns-0 ns-subject page-Kale action-history",
+        '<section id="pagehistory" class="mw-pager-body"><ul>',
+    ),
+    "missing": (
+        "ns-0 ns-subject page-Plot_99 action-view",
+        '<div class="noarticletext mw-content-ltr" dir="ltr" lang="en">',
+    ),
+    "search": (
+        "ns--1 ns-special mw-special-Search page-Special_Search action-view",
+        "<ul class='mw-search-results'><li class=\"mw-search-result\">",
+    ),
+    "special-recentchanges": (
+        "mw-rcfilters-enabled ns--1 ns-special mw-special-Recentchanges action-view",
+        '<div class="mw-changeslist">',
+    ),
+}
+
+
+def test_mediawiki_markup_marks_each_view(cms_mediawiki):
+    for label, (body, content) in MW_VIEWS.items():
+        assert cms_mediawiki.label_in_html(_mw_page(body, content)) == label, label
+    # A view whose own container is missing, or with another view's, is no view.
+    assert cms_mediawiki.label_in_html(_mw_page("ns-0 action-history", "<ul>")) is None
+    assert (
+        cms_mediawiki.label_in_html(_mw_page("ns-14 action-view", MW_VIEWS["article"][1])) is None
+    )
+    assert (
+        cms_mediawiki.label_in_html(_mw_page("ns-0 action-view", MW_VIEWS["category"][1])) is None
+    )
+    assert cms_mediawiki.label_in_html(_mw_page("ns-0 action-edit", MW_VIEWS["article"][1])) is None
+    assert cms_mediawiki.label_in_html("<html><body><p>no classes</p></body></html>") is None
+
+
+def test_mediawiki_pages_stop_on_a_page_the_markup_disagrees_with(
+    cms_mediawiki, tmp_path, monkeypatch
+):
+    pages = tmp_path / "mediawiki" / "pages"
+    pages.mkdir(parents=True)
+    (tmp_path / "mediawiki" / "wiki").mkdir()
+    (tmp_path / "mediawiki" / "wiki" / "site.json").write_text('{"history": ["Kale"]}')
+    served = [
+        ("/wiki/Kale", 200, MW_VIEWS["article"]),
+        ("/index.php?title=Kale&action=history", 200, MW_VIEWS["history"]),
+        ("/wiki/Special:RecentChanges", 200, MW_VIEWS["special-recentchanges"]),
+        (
+            "/wiki/Special:AllPages",
+            200,
+            ("ns--1 ns-special mw-special-Allpages action-view", "<ul>"),
+        ),
+        (
+            "/wiki/Special:Categories",
+            200,
+            ("ns--1 ns-special mw-special-Categories action-view", "<ul>"),
+        ),
+        (cms_mediawiki.SEARCH, 200, MW_VIEWS["search"]),
+        (cms_mediawiki.MISSING, 404, MW_VIEWS["missing"]),
+    ]
+    entries = []
+    for n, (path, status, (body, content)) in enumerate(served):
+        (pages / f"{n:04d}.html").write_text(_mw_page(body, content))
+        entries.append({"path": path, "status": status, "file": f"{n:04d}.html"})
+    (pages / "pages.json").write_text(json.dumps(entries))
+    monkeypatch.setattr(cms_mediawiki, "build_mediawiki", lambda data: pages)
+    labels = [label for _, _, label in cms_mediawiki.mediawiki_pages(tmp_path)]
+    assert labels == [
+        "article",
+        "history",
+        "special-recentchanges",
+        "special-allpages",
+        "special-categories",
+        "search",
+        "missing",
+    ]
+    # The article's URL now serves a category's markup: the site is refused.
+    (pages / "0000.html").write_text(_mw_page(*MW_VIEWS["category"]))
+    with pytest.raises(SystemExit, match="/wiki/Kale"):
+        cms_mediawiki.mediawiki_pages(tmp_path)
+    # A missing page served with 200 is refused too.
+    (pages / "0000.html").write_text(_mw_page(*MW_VIEWS["article"]))
+    entries[-1]["status"] = 200
+    (pages / "pages.json").write_text(json.dumps(entries))
+    with pytest.raises(SystemExit, match="Plot_99"):
+        cms_mediawiki.mediawiki_pages(tmp_path)
 
 
 @pytest.fixture
