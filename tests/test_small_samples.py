@@ -506,3 +506,54 @@ def test_a_class_more_inside_the_main_area_still_names_a_template() -> None:
     assert len(set(keys[:10])) == 1
     assert len(set(keys[10:])) == 1
     assert keys[0] != keys[10]
+
+
+def _handbook_page(i: int, *, toc: bool = True, landing: bool = False) -> dict:
+    """A page of a documentation theme: the site's header, then a doc with the
+    navigation sidebar on its left and, unless switched off, the table of
+    contents on its right. A landing page has neither region: a hero (a title,
+    a tagline, a button) and then the writer's text."""
+    rng = random.Random(i)
+    blocks = ("<p>w</p>", "<pre><code>c</code></pre>", "<ul><li>i</li></ul>", "<h2>h</h2>")
+    text = "".join(b for b in blocks if rng.random() < 0.7) or "<p>w</p>"
+    nav = (
+        '<nav class="sidebar"><ul class="top-level"><li><details><summary>Start</summary>'
+        '<ul><li><a href="/a/">A</a></li><li><a href="/b/">B</a></li></ul></details></li>'
+        "</ul></nav>"
+    )
+    contents = (
+        '<aside class="right-sidebar"><nav class="toc"><h2>On this page</h2>'
+        '<ul><li><a href="#top">Overview</a></li></ul></nav></aside>'
+    )
+    if landing:
+        nav = contents = ""
+        top = (
+            '<div class="hero"><div class="copy"><h1>Welcome</h1><p class="tagline">t</p></div>'
+            '<div class="actions"><a class="button" href="/a/">Start</a></div></div>'
+        )
+    else:
+        contents = contents if toc else ""
+        top = f"<h1>Doc {i}</h1>"
+    html = (
+        '<html><body><div class="page"><header class="header"><a class="site-title" href="/">'
+        f'Handbook</a></header>{nav}<div class="main-frame">{contents}<main>'
+        f'<div class="content-panel">{top}</div>'
+        f'<div class="content-panel"><div class="markdown">{text}</div></div>'
+        "</main></div></div></body></html>"
+    )
+    return {"url": f"https://handbook.example/guide/{i}/", "html": html}
+
+
+def test_a_page_without_the_layouts_sidebars_and_with_a_hero_is_another_template() -> None:
+    # Landing pages leave out the navigation sidebar and the table of
+    # contents every doc has, and open with a hero no doc has: whether a page
+    # has a region of the layout at all is its template's. Docs whose table of
+    # contents is switched off only lack a region: optional, the same template.
+    docs = [_handbook_page(i) for i in range(9)] + [
+        _handbook_page(i, toc=False) for i in (9, 10, 11)
+    ]
+    pages = [*docs, _handbook_page(20, landing=True), _handbook_page(21, landing=True)]
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys[:12])) == 1
+    assert keys[12] == keys[13]
+    assert keys[12] != keys[0]

@@ -910,6 +910,9 @@ def _merge_host_units(
     head_cols = ~compared[cols]
     weak_cols = weak[cols] & ~attr_cols if weak is not None else np.zeros(len(cols), bool)
     evidence = ~chrome & ~weak_cols & ~attr_cols & ~head_cols
+    # The layout's regions (a sidebar, a table of contents beside the text):
+    # whether a page has one at all is its template's, what it holds is not.
+    evidence |= chrome & (info.landmark_root[cols] == cols)
     # Which parts that can keep units apart (established or rare structure,
     # text below it) some page of the host has side by side.
     related = evidence | ((weak_cols | head_cols) & ~chrome)
@@ -965,6 +968,7 @@ def _merge_host_units(
         *renamed_pair_sets([tokens[c] for c in cols.tolist()]),
         # The site's layout: chrome on nearly every page of the host.
         chrome & (support[cols] >= quorum * n_pages),
+        chrome,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
@@ -1163,6 +1167,7 @@ def _agglomerate_scalable(
     renamed: np.ndarray | None = None,
     renamed_any: np.ndarray | None = None,
     layout: np.ndarray | None = None,
+    regions: np.ndarray | None = None,
 ) -> np.ndarray:
     """Stage B on points; beyond ``STAGE_B_DENSE_MAX`` points, within blocks first.
 
@@ -1199,6 +1204,7 @@ def _agglomerate_scalable(
             renamed=renamed,
             renamed_any=renamed_any,
             layout=layout,
+            regions=regions,
         )
     labels = np.empty(len(prof), dtype=np.int64)
     group_prof: list[np.ndarray] = []
@@ -1228,6 +1234,7 @@ def _agglomerate_scalable(
             renamed=renamed,
             renamed_any=renamed_any,
             layout=layout,
+            regions=regions,
         )
         for g in range(int(sub.max()) + 1):
             members = idx[sub == g]
@@ -1262,6 +1269,7 @@ def _agglomerate_scalable(
             renamed,
             renamed_any,
             layout,
+            regions,
         )
         if len(group_size) <= STAGE_B_DENSE_MAX
         else np.arange(len(group_size))

@@ -232,6 +232,7 @@ class _Units:
         renamed: np.ndarray | None = None,
         renamed_any: np.ndarray | None = None,
         layout: np.ndarray | None = None,
+        regions: np.ndarray | None = None,
     ) -> None:
         if params is None:
             from .params import ClusterParams  # its defaults are this module's constants
@@ -316,6 +317,10 @@ class _Units:
         ]
         # Established structure, and that plus structure kept on presumption.
         self.structure = evidence | weak if weak is not None else evidence
+        #: Columns whose items a subtree's mass counts: established structure,
+        #: and what the layout's regions hold (a region one unit lacks is as
+        #: large as what the other unit's region shows).
+        self.massed = evidence if regions is None else evidence | regions
         self.mass = np.zeros(prof.shape)
         # Only the view rule reads subtree masses over presumed structure too.
         self.mass_any = np.zeros(prof.shape) if view_routes else self.mass
@@ -358,7 +363,7 @@ class _Units:
     def _refresh_mass(self, i: int) -> None:
         """Per column: the unit's structure in that subtree (itself included,
         items on a third of its pages or more)."""
-        self.mass[i] = self._subtree_mass(i, self.evidence)
+        self.mass[i] = self._subtree_mass(i, self.massed)
         if self.view_routes:
             self.mass_any[i] = self._subtree_mass(i, self.structure)
 
@@ -1043,6 +1048,7 @@ def agglomerate_units(
     renamed: np.ndarray | None = None,
     renamed_any: np.ndarray | None = None,
     layout: np.ndarray | None = None,
+    regions: np.ndarray | None = None,
 ) -> np.ndarray:
     """Group units (rows of ``profiles``: token frequencies over their pages).
 
@@ -1074,6 +1080,9 @@ def agglomerate_units(
     another name is no block of a unit's own (:meth:`_Units._one_off`).
     ``layout`` marks the site's chrome on nearly every page: a unit with none
     of it and a unit with it are kept apart (:meth:`_Units._unframed`).
+    ``regions`` marks what the layout's regions hold (the site's chrome):
+    where ``evidence`` has a region's own element, a unit lacking the region
+    lacks all it holds (its subtree mass counts those columns too).
 
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 0, -1])
@@ -1123,6 +1132,7 @@ def agglomerate_units(
         None if renamed is None else np.asarray(renamed, dtype=np.int64).reshape(-1, 2),
         None if renamed_any is None else np.asarray(renamed_any, dtype=np.int64).reshape(-1, 2),
         None if layout is None else np.asarray(layout, dtype=bool),
+        None if regions is None else np.asarray(regions, dtype=bool),
     )
     ids = np.arange(k)
     group = np.arange(k)
