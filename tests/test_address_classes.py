@@ -20,6 +20,7 @@ from page_cluster.clustering.address_classes import (
     address_words,
     class_words,
     drop_address_classes,
+    tail_words,
 )
 from page_cluster.parsing.segments import BODY_CLASS_TOKEN
 from page_cluster.signatures.binary_rows import BinaryRows
@@ -151,6 +152,55 @@ def test_a_file_name_is_a_kind_of_page_not_a_place() -> None:
     assert [out.tokens[c] for c in out.rows.row(0)] == [f"{BODY_CLASS_TOKEN}struct", "body>main"]
 
 
+def test_a_class_naming_the_page_itself_leaves_whatever_its_first_word() -> None:
+    # A wiki names each page on <body> by a word and the page's own title;
+    # a title of two words is no page type of its own. The blog plugin's
+    # class on every page under /blog/ restates a folder, not the page: kept.
+    tokens = [
+        f"{BODY_CLASS_TOKEN}page-Green_manure",
+        f"{BODY_CLASS_TOKEN}rootpage-Green_manure",
+        f"{BODY_CLASS_TOKEN}page-template-default",
+        f"{BODY_CLASS_TOKEN}plugin-blog",
+        "body>main",
+    ]
+    corpus = _corpus(
+        [[0, 1, 2, 4], [3, 4]],
+        [0, 1, 0],
+        [("wiki", "Green_manure"), ("blog", "2024", "frost"), ("wiki", "Squash")],
+        tokens,
+    )
+    out = drop_address_classes(corpus)
+    rows = [sorted(out.tokens[c] for c in out.rows.row(int(s))) for s in out.page_sig]
+    assert rows == [
+        [f"{BODY_CLASS_TOKEN}page-template-default", "body>main"],
+        [f"{BODY_CLASS_TOKEN}plugin-blog", "body>main"],
+        sorted(tokens[c] for c in (0, 1, 2, 4)),
+    ]
+
+
+def _wiki_page(title: str, rng: random.Random) -> dict:
+    slug = title.replace(" ", "_")
+    paras = "".join("<p>Words of the writer.</p>" for _ in range(rng.randint(1, 4)))
+    toc = '<div class="toc" role="navigation"><ul><li><a href="#a">A</a></li></ul></div>'
+    body = paras + (toc + "<h2>More</h2><p>More words.</p>" if rng.random() < 0.5 else "")
+    html = (
+        f'<html><body class="mediawiki ltr ns-0 page-{slug} rootpage-{slug} action-view">'
+        '<div id="content" class="mw-body" role="main"><h1 id="firstHeading">'
+        f'{title}</h1><div class="mw-body-content"><div class="mw-parser-output">{body}'
+        '</div></div></div><div id="mw-navigation"><nav class="portal"><ul><li><a href="/">'
+        "Main</a></li></ul></nav></div></body></html>"
+    )
+    return {"url": f"https://wiki.example/wiki/{slug}", "html": html}
+
+
+def test_articles_titled_in_one_word_or_several_are_one_template() -> None:
+    rng = random.Random(3)
+    titles = ["Squash", "Mint", "Pond", "Thyme", "Walnut", "Kale", "Sage", "Worm"]
+    titles += ["Green manure", "Water butt", "Leaf mould"]
+    keys = list(run_clustering([_wiki_page(t, rng) for t in titles]).page_keys)
+    assert len(set(keys)) == 1
+
+
 def test_a_corpus_without_such_classes_is_returned_as_it_is() -> None:
     tokens = [f"{BODY_CLASS_TOKEN}page", "body>main"]
     corpus = _corpus([[0, 1]], [0], [("about",)], tokens)
@@ -170,6 +220,8 @@ _SEGMENT = st.text(alphabet="abdes-_.%é9/ ", max_size=8)
 def test_only_body_classes_leave_and_only_from_pages_whose_address_has_their_words(
     classes: list[str], pages: list[tuple[int, list[str]]]
 ) -> None:
+    # A class leaves a page when all its words are the address's, or all its
+    # words after the first are the page's own name's (not a file's).
     tokens = sorted({*(f"{BODY_CLASS_TOKEN}{c}" for c in classes), "body>main", "body>nav"})
     n = len(tokens)
     rows = [list(range(n)), list(range(0, n, 2)), [n - 1]]
@@ -183,6 +235,8 @@ def test_only_body_classes_leave_and_only_from_pages_whose_address_has_their_wor
         assert after <= before
         assert all(t.startswith(BODY_CLASS_TOKEN) for t in gone)
         here = address_words(tuple(path))
+        own = address_words(tuple(path[-1:]))
         for t in before & {x for x in tokens if x.startswith(BODY_CLASS_TOKEN)}:
             words = class_words(t[len(BODY_CLASS_TOKEN) :])
-            assert (t in gone) == bool(words and words <= here)
+            tail = tail_words(t[len(BODY_CLASS_TOKEN) :])
+            assert (t in gone) == (bool(words and words <= here) or bool(tail and tail <= own))

@@ -20,6 +20,17 @@ type, and so does a class restating a file's name (``struct`` on
 ``struct.Read.html``): generators name files by the kind of page they hold,
 which Stage B reads as another view.
 
+A class can also name the page itself, by a word saying what the value is
+and the page's own name: a wiki prints ``page-Green_manure`` and
+``rootpage-Green_manure`` at ``/wiki/Green_manure``. That is one value per
+page, as ``page-Squash`` is at ``/wiki/Squash``; but a family of values is cut
+at a name's last separator (``page-Green`` and ``manure``), so a title of two
+words would name a page type of its own, on each page. A class whose words
+after its first are all words of the page's own name (the address's last
+segment, not a file's) leaves that page's signature too. The first word may
+be anything, so only the page's name counts, not its folders: ``plugin-blog``
+on every page under ``/blog/`` names the part of the site a plugin draws.
+
 This runs once per host's corpus, on the body-class tokens and the pages'
 paths only, before class families are generalised: a family is named by its
 first word (``search-*`` for ``search-results``, ``search-form`` and
@@ -37,7 +48,7 @@ from ..parsing.segments import BODY_CLASS_TOKEN
 from ..signatures.binary_rows import BinaryRows
 from ..signatures.corpus import Corpus
 
-__all__ = ["address_words", "class_words", "drop_address_classes"]
+__all__ = ["address_words", "class_words", "drop_address_classes", "name_words", "tail_words"]
 
 _WORD = re.compile(r"[^\W_]+")
 #: A last path segment with a file extension names a file (``index.html``).
@@ -55,6 +66,32 @@ def class_words(name: str) -> frozenset[str]:
     (['companion', 'planting', 'tag'], ['category'])
     """
     return frozenset(w for w in _WORD.findall(name.casefold()) if not w.isdigit())
+
+
+_SEPARATORS = re.compile(r"[-_]+")
+
+
+def tail_words(name: str) -> frozenset[str]:
+    """The words of a class name after its first part (separated by ``-`` or
+    ``_``), numbers left out; empty for a name of one part.
+
+    >>> sorted(tail_words("page-Green_manure")), sorted(tail_words("archive"))
+    (['green', 'manure'], [])
+    """
+    parts = [p for p in _SEPARATORS.split(name) if p]
+    return frozenset(w for p in parts[1:] for w in class_words(p))
+
+
+def name_words(paths: tuple[str, ...] | list[str]) -> frozenset[str]:
+    """The words of a page's own name: its address's last segment, unless that
+    names a file (then none).
+
+    >>> sorted(name_words(("wiki", "Green_manure"))), sorted(name_words(("std", "fn.main.html")))
+    (['green', 'manure'], [])
+    """
+    if not paths or not isinstance(paths[-1], str) or _FILE_NAME.search(paths[-1]):
+        return frozenset()
+    return class_words(paths[-1])
 
 
 def _forms(word: str) -> set[str]:
@@ -106,16 +143,20 @@ def drop_address_classes(corpus: Corpus) -> Corpus:
     A class matches when each of its words has a form among the address's
     words as written: being a form of each other is symmetric, so this is
     :func:`address_words` read from the class's side, and a page costs a
-    lookup per path segment.
+    lookup per path segment. A class matches too when each of its words
+    after the first (:func:`tail_words`) has a form among the words of the
+    page's own name (:func:`name_words`).
     """
     prefix = len(BODY_CLASS_TOKEN)
-    forms: dict[int, list[frozenset[str]]] = {}
+    # Per class: its words' forms, and those of its words after the first.
+    whole: dict[int, list[frozenset[str]]] = {}
+    tail: dict[int, list[frozenset[str]]] = {}
     for c, t in enumerate(corpus.tokens):
         if t.startswith(BODY_CLASS_TOKEN):
-            words = class_words(t[prefix:])
-            if words:
-                forms[c] = [frozenset(_forms(w)) for w in sorted(words)]
-    if not forms:
+            for words, into in ((class_words(t[prefix:]), whole), (tail_words(t[prefix:]), tail)):
+                if words:
+                    into[c] = [frozenset(_forms(w)) for w in sorted(words)]
+    if not whole:
         return corpus
     cache: dict[str, frozenset[str]] = {}
     for signals in corpus.signals:
@@ -123,12 +164,14 @@ def drop_address_classes(corpus: Corpus) -> Corpus:
             if seg not in cache:
                 cache[seg] = class_words(seg)
     seen = frozenset().union(*cache.values()) if cache else frozenset()
-    candidates = {c: f for c, f in forms.items() if all(w & seen for w in f)}
-    if not candidates:
+    whole = {c: f for c, f in whole.items() if all(w & seen for w in f)}
+    tail = {c: f for c, f in tail.items() if all(w & seen for w in f)}
+    if not whole and not tail:
         return corpus
     rows = corpus.rows
     is_candidate = np.zeros(rows.n_cols, dtype=bool)
-    is_candidate[list(candidates)] = True
+    is_candidate[list(whole)] = True
+    is_candidate[list(tail)] = True
     # Per signature: its candidate columns (most signatures have none).
     at = np.flatnonzero(is_candidate[rows.indices])
     sig_of = rows.row_ids()[at]
@@ -143,7 +186,10 @@ def drop_address_classes(corpus: Corpus) -> Corpus:
         dropped: tuple[int, ...] = ()
         if cols:
             here = _plain_words(signals.paths, cache)
-            dropped = tuple(c for c in cols if all(w & here for w in candidates[c]))
+            own = name_words(signals.paths)
+            dropped = tuple(
+                c for c in cols if _restates(whole.get(c), here) or _restates(tail.get(c), own)
+            )
             changed = changed or bool(dropped)
         page_row[p] = new_rows.setdefault((s, dropped), len(new_rows))
     if not changed:
@@ -153,3 +199,8 @@ def drop_address_classes(corpus: Corpus) -> Corpus:
         row = rows.row(s)
         out.append(row[~np.isin(row, dropped)] if dropped else row)
     return corpus.with_page_rows(BinaryRows.from_rows(out, rows.n_cols), page_row)
+
+
+def _restates(forms: list[frozenset[str]] | None, words: frozenset[str] | set[str]) -> bool:
+    """Has each word of a class (its ``forms``) a form among ``words``?"""
+    return forms is not None and all(w & words for w in forms)
