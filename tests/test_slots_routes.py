@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.clustering.routes import route_form, route_patterns
+from page_cluster.clustering.routes import is_name_kind, route_form, route_patterns
 from page_cluster.clustering.slots import generalize_slots, plain_names
 from page_cluster.ingest.build import build_corpus
 
@@ -234,6 +234,11 @@ def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.0
         stem, dot, ext = name.rpartition(".")
         if not dot or not ext.isalnum() or len(ext) > 5:
             stem, ext = name, ""
+        space, colon, rest = stem.partition(":")
+        if colon and space and rest:
+            # A namespace is the name's kind, with or without an extension.
+            parts = [w for w in words_re.split(rest) if w]
+            return (space, parts[-1] if len(parts) >= 2 else None), f".{ext}" if ext else ":"
         parts = [w for w in words_re.split(stem) if w]
         # Only file names are shaped: a name without an extension is a slug.
         pair = (parts[0], parts[-1]) if len(parts) >= 2 and ext else (None, None)
@@ -320,6 +325,11 @@ _SEGMENT = st.sampled_from(
         "reviews",
         "add",
         "2",
+        "Category:Herbs",
+        "Category:Soft_fruit",
+        "File:Kale_bed.png",
+        "Talk:Kale",
+        ":odd",
     ]
 )
 
@@ -358,6 +368,21 @@ def test_name_shapes_can_be_left_out():
     paths = [["the-" + w + ".html"] for w in ("a", "b", "c", "d")] + [["x.html"]]
     assert set(route_patterns(paths, shapes=False)) == {"*"}
     assert "the*.html" in route_patterns(paths)
+
+
+def test_a_namespace_names_a_kind_of_page():
+    """A wiki files every page in one folder and names its kind before a
+    colon (``Category:Herbs``, ``File:Kale.png``): a kind of name, as a
+    generator's first word is, where a title alone is a slug."""
+    paths = [["wiki", t] for t in ("Squash", "Green_manure", "Mint", "Pond", "Kale")]
+    paths += [["wiki", f"Category:{t}"] for t in ("Herbs", "Soft_fruit", "Pests")]
+    paths += [["wiki", f"File:{t}.png"] for t in ("Kale_bed", "Pond", "Mint_in_June")]
+    got = route_patterns(paths)
+    assert set(got[:5]) == {"wiki/*"}
+    assert set(got[5:8]) == {"wiki/Category*:"}
+    assert set(got[8:]) == {"wiki/File*.png"}
+    shape = [g.rsplit("/", 1)[-1] for g in got]
+    assert is_name_kind(shape[5]) and is_name_kind(shape[8]) and not is_name_kind(shape[0])
 
 
 def test_slugs_are_not_shaped():

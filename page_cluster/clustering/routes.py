@@ -236,6 +236,19 @@ class SegmentTable:
             stem, dot, ext = name.rpartition(".")
             if not dot or not ext.isalnum() or len(ext) > 5:
                 stem, ext = name, ""
+            space, colon, rest = stem.partition(":")
+            if colon and space and rest:
+                # A namespace names the kind of page (``Category:Herbs``, a
+                # wiki's ``File:Kale.png``), with or without an extension.
+                parts = [w for w in _WORDS.split(rest) if w]
+                first, last = space, (parts[-1] if len(parts) >= 2 else None)
+                ext = ext and f".{ext}"
+                got = self._words[sid] = (
+                    self.intern(first),
+                    -1 if last is None else self.intern(last),
+                    self.intern(ext or ":"),
+                )
+                return got
             parts = [w for w in _WORDS.split(stem) if w]
             first, last = (parts[0], parts[-1]) if len(parts) >= 2 else (None, None)
             got = self._words[sid] = (
