@@ -5,7 +5,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from page_cluster.clustering.routes import is_name_kind, route_form, route_patterns
+from page_cluster.clustering.routes import (
+    is_name_kind,
+    route_form,
+    route_patterns,
+    route_patterns_and_forms,
+)
 from page_cluster.clustering.slots import generalize_slots, plain_names
 from page_cluster.ingest.build import build_corpus
 
@@ -234,15 +239,16 @@ def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.0
         stem, dot, ext = name.rpartition(".")
         if not dot or not ext.isalnum() or len(ext) > 5:
             stem, ext = name, ""
-        space, colon, rest = stem.partition(":")
-        if colon and space and rest:
-            # A namespace is the name's kind, with or without an extension.
-            parts = [w for w in words_re.split(rest) if w]
-            return (space, parts[-1] if len(parts) >= 2 else None), f".{ext}" if ext else ":"
         parts = [w for w in words_re.split(stem) if w]
         # Only file names are shaped: a name without an extension is a slug.
         pair = (parts[0], parts[-1]) if len(parts) >= 2 and ext else (None, None)
         return pair, f".{ext}" if ext else ""
+
+    def namespaced(name):
+        space, colon, rest = name.partition(":")
+        if colon and rest and re.fullmatch(r"[A-Za-z][A-Za-z0-9_ ]{0,40}", space):
+            return f"{space}:*"
+        return None
 
     def name_shapes(names, floor):
         split = [split_name(name) for name in names]
@@ -301,6 +307,8 @@ def _reference_routes(paths, blank=None, shapes=True, min_pages=3, min_share=0.0
                 if shapes
                 else ["*"] * len(variable)
             )
+            # A name in a namespace keeps the namespace, shapes or not.
+            named = [namespaced(segs[i][pos]) or n for i, n in zip(variable, named, strict=True)]
             shape_of = dict(zip(variable, named, strict=True))
             for i in members:
                 patterns[i].append(shape_of.get(i, segs[i][pos]))
@@ -370,19 +378,24 @@ def test_name_shapes_can_be_left_out():
     assert "the*.html" in route_patterns(paths)
 
 
-def test_a_namespace_names_a_kind_of_page():
+def test_a_namespace_is_a_route_and_a_view():
     """A wiki files every page in one folder and names its kind before a
-    colon (``Category:Herbs``, ``File:Kale.png``): a kind of name, as a
-    generator's first word is, where a title alone is a slug."""
+    colon (``Category:Herbs``, ``File:Kale.png``); its router reads the
+    namespace as another server reads a folder. Kept in the route with or
+    without name shapes, a kind of name, and another view; a title alone is
+    a slug, and a lone page in a namespace is in it too."""
     paths = [["wiki", t] for t in ("Squash", "Green_manure", "Mint", "Pond", "Kale")]
     paths += [["wiki", f"Category:{t}"] for t in ("Herbs", "Soft_fruit", "Pests")]
     paths += [["wiki", f"File:{t}.png"] for t in ("Kale_bed", "Pond", "Mint_in_June")]
-    got = route_patterns(paths)
-    assert set(got[:5]) == {"wiki/*"}
-    assert set(got[5:8]) == {"wiki/Category*:"}
-    assert set(got[8:]) == {"wiki/File*.png"}
-    shape = [g.rsplit("/", 1)[-1] for g in got]
-    assert is_name_kind(shape[5]) and is_name_kind(shape[8]) and not is_name_kind(shape[0])
+    paths += [["wiki", "Talk:Kale"]]
+    got, forms = route_patterns_and_forms(paths)
+    assert route_patterns(paths, shapes=False) == got
+    assert got == ["wiki/*"] * 5 + ["wiki/Category:*"] * 3 + ["wiki/File:*"] * 3 + ["wiki/Talk:*"]
+    assert is_name_kind("Category:*") and not is_name_kind("*")
+    assert forms == ["L/*"] * 5 + ["L/Category:*"] * 3 + ["L/File:*"] * 3 + ["L/Talk:*"]
+    # Not a namespace: a colon at the start, a path before it.
+    odd = [["wiki", ":odd"], ["wiki", "a b/c:d"], ["wiki", "x"]]
+    assert route_patterns(odd, shapes=False) == ["wiki/*"] * 3
 
 
 def test_slugs_are_not_shaped():

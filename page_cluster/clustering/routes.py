@@ -180,6 +180,10 @@ def _elements(
         el[variable] = table.shapes(seg[variable], group[variable], floor, kinds)
     else:
         el[variable] = 0
+    # A namespace (``Category:``) is the site's own word for the kind of page,
+    # read by its router as a folder is: kept, shapes or not.
+    space = table.namespaces(seg[variable])
+    el[variable[space >= 0]] = space[space >= 0]
     return el
 
 
@@ -218,6 +222,7 @@ class SegmentTable:
         #: The segment strings' count (pattern strings added later get higher ids).
         self.n_strings = len(self.strings)
         self._words: dict[int, tuple[int, int, int]] = {}
+        self._spaces: dict[int, int] = {}
         self._kinds: dict[float, np.ndarray] = {}
 
     def intern(self, text: str) -> int:
@@ -236,19 +241,6 @@ class SegmentTable:
             stem, dot, ext = name.rpartition(".")
             if not dot or not ext.isalnum() or len(ext) > 5:
                 stem, ext = name, ""
-            space, colon, rest = stem.partition(":")
-            if colon and space and rest:
-                # A namespace names the kind of page (``Category:Herbs``, a
-                # wiki's ``File:Kale.png``), with or without an extension.
-                parts = [w for w in _WORDS.split(rest) if w]
-                first, last = space, (parts[-1] if len(parts) >= 2 else None)
-                ext = ext and f".{ext}"
-                got = self._words[sid] = (
-                    self.intern(first),
-                    -1 if last is None else self.intern(last),
-                    self.intern(ext or ":"),
-                )
-                return got
             parts = [w for w in _WORDS.split(stem) if w]
             first, last = (parts[0], parts[-1]) if len(parts) >= 2 else (None, None)
             got = self._words[sid] = (
@@ -257,6 +249,19 @@ class SegmentTable:
                 self.intern(f".{ext}" if ext else ""),
             )
         return got
+
+    def namespaces(self, seg: np.ndarray) -> np.ndarray:
+        """Per segment id: the id of ``<namespace>:*`` when the segment is a
+        name in a namespace (``Category:Herbs``, ``File:Kale.png``), else -1."""
+        out = np.full(len(seg), -1, dtype=np.int64)
+        for k, sid in enumerate(seg.tolist()):
+            got = self._spaces.get(sid)
+            if got is None:
+                space, colon, rest = self.strings[sid].partition(":")
+                named = bool(colon and rest) and _NAMESPACE.fullmatch(space) is not None
+                got = self._spaces[sid] = self.intern(f"{space}:{VARIABLE}") if named else -1
+            out[k] = got
+        return out
 
     def _word_rows(self, seg: np.ndarray) -> np.ndarray:
         """:meth:`words` of each segment id in ``seg``, one row each."""
@@ -383,7 +388,7 @@ def route_form(pattern: str, mirror: int | None = None, *, rooted: bool = False)
     if mirror is not None and mirror < len(segs):
         segs = segs[:mirror] + segs[mirror + 1 :]
     lead = 0
-    while lead < len(segs) and segs[lead] != VARIABLE:
+    while lead < len(segs) and segs[lead] != VARIABLE and not _spaced(segs[lead]):
         lead += 1
     # ``rooted``: the pattern is read below folders every page of the site sits
     # in, which are its leading literal run.
@@ -395,3 +400,11 @@ def route_form(pattern: str, mirror: int | None = None, *, rooted: bool = False)
 
 
 _WORDS = re.compile(r"[-_.]+")
+#: A namespace before a name's colon: a word or two, no path or scheme.
+_NAMESPACE = re.compile(r"[A-Za-z][A-Za-z0-9_ ]{0,40}")
+
+
+def _spaced(element: str) -> bool:
+    """Is a pattern element a namespace's names (``Category:*``)?"""
+    space, _, rest = element.partition(":")
+    return rest == VARIABLE and _NAMESPACE.fullmatch(space) is not None
