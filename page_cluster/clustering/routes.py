@@ -253,15 +253,16 @@ class SegmentTable:
     def namespaces(self, seg: np.ndarray) -> np.ndarray:
         """Per segment id: the id of ``<namespace>:*`` when the segment is a
         name in a namespace (``Category:Herbs``, ``File:Kale.png``), else -1."""
-        out = np.full(len(seg), -1, dtype=np.int64)
-        for k, sid in enumerate(seg.tolist()):
+        uniq, inv = np.unique(seg, return_inverse=True)
+        ids = np.empty(len(uniq), dtype=np.int64)
+        for k, sid in enumerate(uniq.tolist()):
             got = self._spaces.get(sid)
             if got is None:
                 space, colon, rest = self.strings[sid].partition(":")
                 named = bool(colon and rest) and _NAMESPACE.fullmatch(space) is not None
                 got = self._spaces[sid] = self.intern(f"{space}:{VARIABLE}") if named else -1
-            out[k] = got
-        return out
+            ids[k] = got
+        return ids[inv.ravel()]
 
     def _word_rows(self, seg: np.ndarray) -> np.ndarray:
         """:meth:`words` of each segment id in ``seg``, one row each."""
