@@ -106,6 +106,17 @@ against, Rust's documentation (``rust-doc``):
   server) and crawled, with the classic theme Twenty Twenty-One and the block
   theme Twenty Twenty-Three; a page's label is the template WordPress's
   template hierarchy picks.
+- ``dokuwiki`` (``bench/cms_dokuwiki.py``): an allotment society's wiki
+  served by DokuWiki itself (Debian's packages, pages as text files, PHP's
+  built-in server, the default template, ``doku.php?id=ns:page`` URLs) and
+  crawled: pages and namespace start pages, the sitemap and media manager of
+  the top start pages, recent changes, ten pages' old revisions, image
+  detail pages, a search, the login form and missing pages. A page's label
+  is the view DokuWiki renders for the request (``page``, ``missing``,
+  ``index``, ``recent``, ``search``, ``revisions``, ``media``, ``login``,
+  ``detail``), checked against the ``mode_<action>`` class and the elements
+  each view prints; needs the Debian packages ``cms_dokuwiki`` names,
+  installed.
 - ``mediawiki`` (``bench/cms_mediawiki.py``): an allotment society's wiki
   served by MediaWiki itself (Debian's packages, SQLite, PHP's built-in
   server, the default skin Vector 2010) and crawled: articles, categories,
@@ -157,6 +168,7 @@ from page_cluster.api.resolve import run_clustering
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cms_blogs  # blogs built by static CMSs
 import cms_docusaurus
+import cms_dokuwiki
 import cms_hexo
 import cms_hugo
 import cms_jekyll
@@ -410,6 +422,13 @@ def _wordpress_site(data: Path, theme: str) -> list[Record]:
     ]
 
 
+def _dokuwiki_site(data: Path) -> list[Record]:
+    return [
+        (url, page, url.lstrip("/").split("/"), cms_dokuwiki.HOST, kind)
+        for url, page, kind in cms_dokuwiki.dokuwiki_pages(data)
+    ]
+
+
 def _mediawiki_site(data: Path) -> list[Record]:
     return [
         (url, page, url.lstrip("/").split("/"), cms_mediawiki.HOST, kind)
@@ -452,6 +471,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "hugo-doks": lambda data: _blog(lambda: cms_hugo.doks_pages(data)),
     "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
+    "dokuwiki": _dokuwiki_site,
     "mediawiki": _mediawiki_site,
 }
 

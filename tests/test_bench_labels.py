@@ -211,6 +211,237 @@ def test_mediawiki_pages_stop_on_a_page_the_markup_disagrees_with(
 
 
 @pytest.fixture
+def cms_dokuwiki(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    module = importlib.import_module("cms_dokuwiki")
+    yield module
+    sys.modules.pop("cms_dokuwiki", None)
+
+
+DW_PAGES = frozenset({"start", "sidebar", "about", "tools:start", "tools:hoe", "plots:plot_8"})
+
+
+def test_dokuwiki_labels_come_from_the_request(cms_dokuwiki):
+    def label(url):
+        return cms_dokuwiki.dokuwiki_label_of(url, DW_PAGES)
+
+    # The show action on an id the site wrote: start pages, the sidebar too.
+    pages = ("start", "tools:start", "tools:hoe", "sidebar", "about")
+    assert {label(f"/doku.php?id={p}") for p in pages} == {"page"}
+    assert label("/doku.php") == "page"  # no id: the start page
+    assert label("/doku.php?id=tools:hoe&do=show") == "page"
+    # The same action on an id nobody wrote.
+    assert label("/doku.php?id=tools:rake") == "missing"
+    assert label(cms_dokuwiki.MISSING) == "missing"
+    assert label("/doku.php?id=start&do=index") == "index"
+    assert label("/doku.php?id=plots:start&do=index") == "index"
+    assert label("/doku.php?id=start&do=recent") == "recent"
+    assert label(cms_dokuwiki.SEARCH) == "search"
+    assert label("/doku.php?id=plots:plot_8&do=revisions") == "revisions"
+    assert label("/doku.php?id=tools:start&do=media&ns=tools") == "media"
+    assert label("/doku.php?id=start&do=media&ns=") == "media"
+    assert label("/doku.php?id=start&do=login") == "login"
+    assert (
+        label("/lib/exe/detail.php?id=tools%3Ahoe&media=tools:hoe_bed.png") == "detail"
+    )  # another script, another template file
+    # Views the crawl leaves out are no label at all.
+    for url in (
+        "/doku.php?id=tools:hoe&do=edit",
+        "/doku.php?id=tools:hoe&do=diff",
+        "/doku.php?id=tools:hoe&do=backlink",
+        "/doku.php?id=tools:hoe&rev=1709283600",
+        "/doku.php?id=start&do=search",
+        "/doku.php?id=start&do=media&ns=tools&tab_files=upload",
+        "/doku.php?id=start&do=export_raw",
+        "/lib/exe/fetch.php?media=tools:hoe_bed.png",
+        "/lib/exe/detail.php?id=tools:hoe",
+        "/feed.php",
+    ):
+        assert label(url) is None, url
+
+
+def test_dokuwiki_crawl_keeps_a_bounded_set(cms_dokuwiki):
+    def local(href, base="/doku.php?id=tools:hoe"):
+        return cms_dokuwiki._local(href, base, frozenset({"plots:plot_8"}))
+
+    assert (
+        local("/doku.php?id=plots:plot_8&do=revisions") == "/doku.php?id=plots:plot_8&do=revisions"
+    )
+    assert local("/doku.php?id=tools:hoe&do=revisions") is None  # not one of the ten
+    assert local("http://allotments.example/doku.php?id=tools:spade") == "/doku.php?id=tools:spade"
+    assert local("/doku.php?id=tools:spade#use") == "/doku.php?id=tools:spade"
+    assert local("http://elsewhere.example/doku.php?id=tools:spade") is None
+    # The login form without its session token, of the start page only.
+    assert local("/doku.php?id=start&do=login&sectok=") == "/doku.php?id=start&do=login"
+    assert local("/doku.php?id=tools:hoe&do=login&sectok=") is None
+    # Sitemaps and media managers of the top start pages only.
+    assert [local(f"/doku.php?id={p}&do=index") for p in cms_dokuwiki.TOP] == [
+        f"/doku.php?id={p}&do=index" for p in cms_dokuwiki.TOP
+    ]
+    assert local("/doku.php?id=tools:hoe&do=index") is None
+    assert local("/doku.php?id=tools:start&do=media&ns=tools") == (
+        "/doku.php?id=tools:start&do=media&ns=tools"
+    )
+    assert local("/doku.php?id=tools:hoe&do=media&ns=tools") is None
+    assert local("/doku.php?id=start&do=recent") == "/doku.php?id=start&do=recent"
+    assert local("/doku.php?id=tools:hoe&do=recent") is None
+    detail = "/lib/exe/detail.php?id=tools%3Ahoe&media=tools:hoe_bed.png"
+    assert local(detail) == detail
+    for href in (
+        "/doku.php?id=tools:hoe&do=edit",
+        "/doku.php?id=tools:hoe&do=backlink",
+        "/doku.php?id=tools:hoe&rev=1709283600&do=diff",
+        "/doku.php?id=tools:hoe&rev=1709283600",
+        "/doku.php?id=start&idx=plots",
+        "/doku.php?id=start&do=search&sf=1&q=kale%2A",
+        "/doku.php?id=tools:start&ns=tools&tab_files=files&do=media",
+        "/doku.php?id=tools:hoe&s[]=kale",
+        "/doku.php?do=export_xhtml&id=tools:hoe",
+        "/lib/exe/fetch.php?media=tools:hoe_bed.png",
+        "/feed.php?mode=list&ns=",
+        "https://en.wikipedia.org/wiki/Kale",
+    ):
+        assert local(href) is None, href
+
+
+def _dw_page(classes: str, content: str) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en" dir="ltr" class="no-js"><head></head>\n<body>\n'
+        f'    <div id="dokuwiki__site"><div id="dokuwiki__top" class="site dokuwiki {classes}">'
+        f'<div class="wrapper group">{content}</div></div></div></body></html>'
+    )
+
+
+#: The marks each view's markup carries, as DokuWiki 2022-07-31 prints them.
+DW_VIEWS = {
+    "page": (
+        "mode_show tpl_dokuwiki    showSidebar hasSidebar",
+        '<div class="page group"><h1 class="sectionedit1" id="hoe">Hoe</h1></div>',
+    ),
+    "missing": (
+        "mode_show tpl_dokuwiki  notFound  showSidebar hasSidebar",
+        '<div class="page group"><h1 class="sectionedit1" id="this_topic_does_not_exist_yet">',
+    ),
+    "index": (
+        "mode_index tpl_dokuwiki   home  hasSidebar",
+        '<div id="index__tree" class="index__tree"><ul class="idx">',
+    ),
+    "recent": (
+        "mode_recent tpl_dokuwiki   home  hasSidebar",
+        '<form id="dw__recent" method="GET" action="/doku.php?id=start" class="changes doku_form">',
+    ),
+    "search": (
+        "mode_search tpl_dokuwiki   home  hasSidebar",
+        '<dl class="search_results"><div class="search_fullpage_result">',
+    ),
+    "revisions": (
+        "mode_revisions tpl_dokuwiki     hasSidebar",
+        '<form id="page__revisions" class="changes doku_form" method="post">',
+    ),
+    "media": (
+        "mode_media tpl_dokuwiki   home  hasSidebar",
+        '<div id="mediamanager__page"><h1>Media Manager</h1>',
+    ),
+    "login": (
+        "mode_login tpl_dokuwiki   home  hasSidebar",
+        '<form id="dw__login" action="/doku.php?id=start" method="post">',
+    ),
+    "detail": (
+        "mode_ tpl_dokuwiki   ",
+        '<div class="wrapper group" id="dokuwiki__detail"><h1>hoe_bed.png</h1>',
+    ),
+}
+
+
+def test_dokuwiki_markup_marks_each_view(cms_dokuwiki):
+    label_in_html = cms_dokuwiki.label_in_html
+    for label, (classes, content) in DW_VIEWS.items():
+        assert label_in_html(_dw_page(classes, content)) == label, label
+    # A view whose own element is missing, or with another view's, is no view.
+    assert label_in_html(_dw_page("mode_index tpl_dokuwiki", DW_VIEWS["page"][1])) is None
+    assert label_in_html(_dw_page("mode_show tpl_dokuwiki", DW_VIEWS["login"][1])) is None
+    assert label_in_html(_dw_page("mode_ tpl_dokuwiki", DW_VIEWS["page"][1])) is None
+    assert label_in_html(_dw_page("mode_edit tpl_dokuwiki", DW_VIEWS["page"][1])) is None
+    assert label_in_html("<html><body><p>no site</p></body></html>") is None
+
+
+def test_dokuwiki_pages_stop_on_a_page_the_markup_disagrees_with(
+    cms_dokuwiki, tmp_path, monkeypatch
+):
+    root = tmp_path / "dokuwiki"
+    pages = root / "pages"
+    pages.mkdir(parents=True)
+    site = {
+        "pages": ["start", "tools:hoe"],
+        "history": ["tools:hoe"],
+        "wanted": [],
+        "media": ["tools:hoe_bed.png"],
+    }
+    (root / "site.json").write_text(json.dumps(site))
+    monkeypatch.setattr(cms_dokuwiki, "TOP", ("start",))
+    served = [
+        ("/doku.php?id=start", "page"),
+        ("/doku.php?id=tools:hoe", "page"),
+        ("/doku.php?id=tools:hoe&do=revisions", "revisions"),
+        ("/doku.php?id=start&do=index", "index"),
+        ("/doku.php?id=start&do=media&ns=", "media"),
+        ("/doku.php?id=start&do=recent", "recent"),
+        ("/doku.php?id=start&do=login", "login"),
+        ("/lib/exe/detail.php?id=tools%3Ahoe&media=tools:hoe_bed.png", "detail"),
+        (cms_dokuwiki.MISSING, "missing"),
+        (cms_dokuwiki.SEARCH, "search"),
+    ]
+    entries = []
+    for n, (path, view) in enumerate(served):
+        (pages / f"{n:04d}.html").write_text(_dw_page(*DW_VIEWS[view]))
+        entries.append({"path": path, "status": 200, "file": f"{n:04d}.html"})
+    (pages / "pages.json").write_text(json.dumps(entries))
+    monkeypatch.setattr(cms_dokuwiki, "build_dokuwiki", lambda data: pages)
+    labels = [label for _, _, label in cms_dokuwiki.dokuwiki_pages(tmp_path)]
+    assert labels == [view for _, view in served]
+    # The page's URL now serves the missing page's markup: the site is refused.
+    (pages / "0001.html").write_text(_dw_page(*DW_VIEWS["missing"]))
+    with pytest.raises(SystemExit, match="tools:hoe"):
+        cms_dokuwiki.dokuwiki_pages(tmp_path)
+    # A crawl that did not reach every revisions page is refused too.
+    (pages / "0001.html").write_text(_dw_page(*DW_VIEWS["page"]))
+    (pages / "pages.json").write_text(json.dumps(entries[:2] + entries[3:]))
+    with pytest.raises(SystemExit, match="expected pages"):
+        cms_dokuwiki.dokuwiki_pages(tmp_path)
+
+
+def test_dokuwiki_sources_are_the_seeds_and_dokuwikis_own_edits(cms_dokuwiki, tmp_path):
+    first = cms_dokuwiki.write_site(tmp_path / "a", 0)
+    cms_dokuwiki.write_site(tmp_path / "b", 0)
+
+    def files(root):
+        return {
+            p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()
+        }
+
+    assert files(tmp_path / "a") == files(tmp_path / "b")
+    data = tmp_path / "a" / "data"
+    assert len(first["pages"]) == len(list((data / "pages").rglob("*.txt")))
+    # Each page's file time is its last changelog line's date, and the attic
+    # holds each revision: DokuWiki logs no external edit of its own.
+    for page in first["pages"]:
+        rel = page.replace(":", "/")
+        log = (data / "meta" / f"{rel}.changes").read_text().splitlines()
+        dates = [int(line.split("\t")[0]) for line in log]
+        assert int((data / "pages" / f"{rel}.txt").stat().st_mtime) == dates[-1]
+        for date in dates:
+            assert (data / "attic" / f"{rel}.{date}.txt.gz").is_file()
+        assert [line.split("\t")[2] for line in log] == ["C"] + ["E"] * (len(log) - 1)
+    assert all(
+        len((data / "meta" / f"{p.replace(':', '/')}.changes").read_text().splitlines()) >= 3
+        for p in first["history"]
+    )
+    wiki_log = (data / "meta" / "_dokuwiki.changes").read_text().splitlines()
+    assert wiki_log == sorted(wiki_log)
+    assert {line.split("\t")[3] for line in wiki_log} == set(first["pages"])
+
+
+@pytest.fixture
 def cms_hugo(monkeypatch):
     monkeypatch.syspath_prepend(str(BENCH))
     module = importlib.import_module("cms_hugo")
