@@ -93,6 +93,13 @@ against, Rust's documentation (``rust-doc``):
   translated or written from the English source, the not-found page); a
   page's label is the template its source's front matter picks (``doc``,
   ``splash``) or ``404``.
+- ``nextra`` (``bench/cms_nextra.py``): a handbook and its news built by
+  Next.js with Nextra's docs theme, from npm, as a static export (docs in
+  folders ordered by ``_meta.json`` files, with and without the TOC, the
+  sidebar, the breadcrumb, in Markdown and MDX with Nextra's components;
+  navbar pages; the not-found page); a page's label is the layout the theme
+  computes from its ``_meta.json`` files and front matter (``default``,
+  ``full``, ``raw``) or ``404``.
 - ``hugo-doks`` (``bench/cms_hugo.py``): a handbook and news site in English
   and Dutch built by Hugo (Debian's package) with the Doks theme, from npm
   (home, the handbook's section lists and docs, news posts, events and
@@ -173,6 +180,7 @@ import cms_hexo
 import cms_hugo
 import cms_jekyll
 import cms_mediawiki
+import cms_nextra
 import cms_sphinx_furo
 import cms_starlight
 import cms_vitepress
@@ -468,6 +476,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "sphinx-pydata": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_pydata_pages(data)),
     "vitepress": lambda data: _blog(lambda: cms_vitepress.vitepress_pages(data)),
     "starlight": lambda data: _blog(lambda: cms_starlight.starlight_pages(data)),
+    "nextra": lambda data: _blog(lambda: cms_nextra.nextra_pages(data)),
     "hugo-doks": lambda data: _blog(lambda: cms_hugo.doks_pages(data)),
     "wordpress": lambda data: _wordpress_site(data, "twentytwentyone"),
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),

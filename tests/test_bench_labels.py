@@ -546,6 +546,149 @@ def test_doks_markup_marks_each_template(cms_hugo):
 
 
 @pytest.fixture
+def cms_nextra(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    module = importlib.import_module("cms_nextra")
+    yield module
+    sys.modules.pop("cms_nextra", None)
+
+
+def _nextra_meta(folder: Path, meta: dict[str, object]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "_meta.json").write_text(json.dumps(meta), encoding="utf-8")
+
+
+def test_nextra_labels_come_from_meta_files_and_front_matter(cms_nextra, tmp_path):
+    pages = tmp_path / "pages"
+    _nextra_meta(
+        pages,
+        {
+            "index": {"type": "page", "display": "hidden", "theme": {"layout": "raw"}},
+            "docs": {"title": "Docs", "type": "page", "theme": {"typesetting": "article"}},
+            "about": {"title": "About", "type": "page", "theme": {"layout": "full"}},
+        },
+    )
+    (pages / "index.mdx").write_text("<div>Home</div>\n", encoding="utf-8")
+    _md(pages / "about.md", 'title: "About"')
+    _md(pages / "404.mdx", 'title: "Not found"\nlayout: "raw"')
+    # A folder's "*" entry holds for every item, an item's own entry over it,
+    # and the front matter over both; a folder's options hold for all it holds.
+    _nextra_meta(
+        pages / "docs",
+        {"*": {"theme": {"layout": "full"}}, "index": {"theme": {"layout": "default"}}},
+    )
+    _md(pages / "docs" / "index.md", 'title: "Docs"')
+    _md(pages / "docs" / "kale.md", 'title: "Kale"\ntoc: false')
+    _md(pages / "docs" / "beans.mdx", 'title: "Beans"\nlayout: "raw"')
+    _nextra_meta(
+        pages / "docs" / "soil", {"worms": {"title": "Worms", "theme": {"layout": "default"}}}
+    )
+    _md(pages / "docs" / "soil" / "worms.md", 'title: "Worms"\ntypesetting: "default"')
+    _md(pages / "docs" / "soil" / "clay.md", 'title: "Clay"')
+
+    def label(rel: str) -> str | None:
+        return cms_nextra.nextra_layout_of(rel, pages)
+
+    assert [label(p) for p in ("index.html", "about.html", "docs.html", "404.html")] == [
+        "raw",
+        "full",
+        "default",
+        "404",
+    ]
+    assert [label(f"docs/{p}.html") for p in ("kale", "beans", "soil/worms", "soil/clay")] == [
+        "full",
+        "raw",
+        "default",
+        "full",
+    ]
+    # The typesetting cascades the same way.
+    assert cms_nextra.page_theme("docs/kale", pages)["typesetting"] == "article"
+    assert cms_nextra.page_theme("docs/soil/worms", pages)["typesetting"] == "default"
+    assert cms_nextra.page_theme("about", pages)["typesetting"] == "default"
+    # Next.js's scripts and paths with no source are no page.
+    for rel in ("_next/static/chunks/main.js", "_next/x.html", "gone.html", "docs/gone.html"):
+        assert label(rel) is None
+
+
+#: Each layout's row, table of contents and body as the docs theme writes them.
+_NX_ROW = (
+    '<div class="nx-mx-auto nx-flex nx-max-w-[90rem]"><aside class="nextra-sidebar-container">'
+)
+_NX_TOC = '<nav class="nextra-toc nx-order-last nx-hidden nx-w-64" aria-label="table of contents">'
+_NX_DEFAULT = (
+    '</nav><div id="reach-skip-nav"></div><article class="nx-w-full nx-break-words'
+    ' nextra-content nx-flex nx-min-h-[calc(100vh-var(--nextra-navbar-height))]">'
+    '<main class="nx-w-full nx-min-w-0"><h1 class="nx-mt-2">Kale</h1>'
+)
+_NX_FULL = (
+    '<div id="reach-skip-nav"></div><article class="nx-w-full nx-break-words'
+    ' nextra-content nx-min-h-[calc(100vh-var(--nextra-navbar-height))]"><h1>Kale</h1>'
+)
+_NX_RAW = (
+    '<div class="nx-mx-auto nx-flex"><aside class="nextra-sidebar-container md:nx-hidden">'
+    '</aside><div id="reach-skip-nav"></div><div class="nx-w-full nx-break-words"><h1>Kale</h1>'
+)
+
+
+def test_nextra_markup_marks_each_layout(cms_nextra):
+    layout = cms_nextra.layout_in_html
+    default, full = _NX_ROW + _NX_TOC + _NX_DEFAULT, _NX_ROW + _NX_FULL
+    assert [layout(default), layout(full), layout(_NX_RAW)] == ["default", "full", "raw"]
+    data = '<script id="__NEXT_DATA__">{"props":{"pageProps":{}},"page":"/404","query":{}}'
+    assert layout(default + data) == "404"
+    assert layout(default + data.replace("/404", "/docs/404")) == "default"
+    article = default.replace(
+        " nx-flex nx-min-h", " nx-flex nextra-body-typesetting-article nx-min-h"
+    )
+    assert layout(article) == "default"
+    assert cms_nextra.typesetting_in_html(article) == "article"
+    assert cms_nextra.typesetting_in_html(default) == "default"
+    # Marks that disagree: no TOC column, or no <main>, on a flex body; a TOC
+    # beside a full body; a raw body in the 90rem row; no row at all.
+    assert layout(_NX_ROW + _NX_DEFAULT) is None
+    assert layout(_NX_ROW + _NX_TOC + _NX_DEFAULT.replace("<main", "<div")) is None
+    assert layout(_NX_ROW + _NX_TOC + _NX_FULL) is None
+    assert layout(_NX_RAW.replace('nx-flex"', 'nx-flex nx-max-w-[90rem]"')) is None
+    assert layout(_NX_RAW + _NX_TOC) is None
+    assert layout(_NX_DEFAULT) is None
+
+
+def test_nextra_pages_stop_on_a_page_the_markup_disagrees_with(cms_nextra, tmp_path):
+    root = tmp_path / "nextra-site"
+    pages, out = root / "pages", root / "out"
+    _nextra_meta(pages, {"index": {"theme": {"layout": "raw"}}, "kale": "Kale"})
+    (pages / "index.mdx").write_text("<div>Home</div>\n", encoding="utf-8")
+    _md(pages / "kale.md", 'title: "Kale"')
+    _md(pages / "404.mdx", 'title: "Not found"')
+    out.mkdir(parents=True)
+    not_found = _NX_ROW + _NX_TOC + _NX_DEFAULT + '{"page":"/404"}'
+    built = {
+        "index.html": _NX_RAW,
+        "kale.html": _NX_ROW + _NX_TOC + _NX_DEFAULT,
+        "404.html": not_found,
+    }
+    for rel, html in built.items():
+        (out / rel).write_text(html, encoding="utf-8")
+    # The export is there already: nothing is built, so npm is not needed.
+    assert [(rel, label) for rel, _html, label in cms_nextra.nextra_pages(tmp_path)] == [
+        ("404.html", "404"),
+        ("index.html", "raw"),
+        ("kale.html", "default"),
+    ]
+    (out / "kale.html").write_text(_NX_ROW + _NX_FULL, encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"kale\.html: default"):
+        cms_nextra.nextra_pages(tmp_path)
+    # The typesetting is checked too.
+    (out / "kale.html").write_text(built["kale.html"], encoding="utf-8")
+    _nextra_meta(
+        pages,
+        {"index": {"theme": {"layout": "raw"}}, "kale": {"theme": {"typesetting": "article"}}},
+    )
+    with pytest.raises(SystemExit, match=r"kale\.html: default \(article\)"):
+        cms_nextra.nextra_pages(tmp_path)
+
+
+@pytest.fixture
 def cms_starlight(monkeypatch):
     monkeypatch.syspath_prepend(str(BENCH))
     module = importlib.import_module("cms_starlight")
