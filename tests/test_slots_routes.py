@@ -444,6 +444,20 @@ def test_a_modifier_class_reads_as_the_plain_element_with_its_subtree():
     assert names[7:] == ["body>#menu.open", "body>#menu"]
 
 
+def test_a_number_in_a_utility_class_is_no_id():
+    # Utility classes print numbers (``nx-max-w-90rem`` is ``nx-max-w-#rem``
+    # once numbers are folded): such an element is named by its classes, and
+    # one with a modifier class more is that element in another state.
+    toks = [
+        "body",
+        "body>article.nx-max-w-#rem.nx-w-full",
+        "body>article.nx-max-w-#rem.nx-w-full>main.nx-pt-#",
+        "body>article.nx-max-w-#rem.nx-typeset-article.nx-w-full",
+        "body>article.nx-max-w-#rem.nx-typeset-article.nx-w-full>main.nx-pt-#",
+    ]
+    assert plain_names(toks)[3:] == toks[1:3]
+
+
 _STEP = st.text(alphabet="ab.#[]=-_ >@", min_size=0, max_size=12)
 
 

@@ -424,7 +424,7 @@ def plain_names(tokens: list[str], may_fold: Callable[[int, int], bool] | None =
             head = out[up] if up is not None else parent
             out[t] = head + sep + last
             m = _STEP.match(last)
-            if not sep or m is None or last.startswith("@") or "#" in last:
+            if not sep or m is None or last.startswith("@") or m.group(3).startswith("#"):
                 continue
             classes = frozenset(c for c in m.group(2).split(".") if c)
             if classes:
