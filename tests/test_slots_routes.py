@@ -11,7 +11,7 @@ from page_cluster.clustering.routes import (
     route_patterns,
     route_patterns_and_forms,
 )
-from page_cluster.clustering.slots import generalize_slots, plain_names
+from page_cluster.clustering.slots import generalize_slots, plain_names, renamed_pairs
 from page_cluster.ingest.build import build_corpus
 
 
@@ -442,6 +442,21 @@ def test_a_modifier_class_reads_as_the_plain_element_with_its_subtree():
     ]
     # An element with an id is left alone.
     assert names[7:] == ["body>#menu.open", "body>#menu"]
+
+
+def test_an_element_renamed_with_numbered_utility_classes_is_one_element():
+    # Stage B reads one element under two names (a class more, the same
+    # children) as one item; a number folded into a class is no id.
+    toks = [
+        "b",
+        "b>article.nx-max-w-#rem",
+        "b>article.nx-max-w-#rem>main",
+        "b>article.nx-max-w-#rem.typeset",
+        "b>article.nx-max-w-#rem.typeset>main",
+        "b>div#top",
+        "b>div#top>p",
+    ]
+    assert renamed_pairs(toks).tolist() == [[1, 3], [3, 1]]
 
 
 def test_a_number_in_a_utility_class_is_no_id():

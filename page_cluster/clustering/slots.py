@@ -360,10 +360,8 @@ def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
     for t, tok in enumerate(tokens):
         parent, _, last = tok.rpartition(">")
         children.setdefault(parent, set()).add(last)
-        if not parent or last.startswith("@") or "#" in last:
-            continue
         m = _SEGMENT.match(last)
-        if m is None:
+        if not parent or last.startswith("@") or m is None or m.group(3).startswith("#"):
             continue
         tag, classes, attrs = m.group(1), m.group(2), m.group(3)
         key = (parent, tag, attrs)
