@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 from sklearn.metrics import adjusted_rand_score
 
 from page_cluster.api.resolve import run_clustering
@@ -557,3 +558,42 @@ def test_a_page_without_the_layouts_sidebars_and_with_a_hero_is_another_template
     assert len(set(keys[:12])) == 1
     assert keys[12] == keys[13]
     assert keys[12] != keys[0]
+
+
+def _framed_page(i: int, *, typeset: bool = False, wide: bool = False) -> dict:
+    """A page whose wrapper holds the site's header, sidebar and the box
+    around <main>. A post types its box as an article (a class more on the
+    box); a wide page marks the whole page wrapper (a class more there)."""
+    page = "page" + (" page-wide" if wide else "")
+    box = "box nx-pb-8" + (" typeset-article" if typeset else "")
+    html = (
+        f'<html><body><div class="{page}"><header class="top"><a href="/">Site</a></header>'
+        '<aside class="side"><ul><li><a href="/a">A</a></li></ul></aside>'
+        f'<article class="{box}"><main class="nx-pt-4"><h1>Page {i}</h1><p>w</p></main>'
+        "</article></div></body></html>"
+    )
+    return {"url": f"https://framed.example/p{i}.html", "html": html}
+
+
+def test_only_the_box_around_the_main_area_folds_not_the_page_wrapper() -> None:
+    # The box that holds <main> and nothing of the site's chrome is a part of
+    # the layout: its class more (the theme's typesetting) is that box in
+    # another state. The wrapper that holds the chrome too names the page's
+    # state as <body> does, and keeps its name.
+    from page_cluster.clustering.pipeline import _HostRows, _plain_columns
+
+    pages = [_framed_page(i) for i in range(3)]
+    pages += [_framed_page(10, typeset=True), _framed_page(11, wide=True)]
+    corpus = run_clustering(pages).corpus
+    tokens, info = corpus.tokens, corpus.info
+    cols = np.arange(len(tokens))
+    sigs = np.asarray(corpus.page_sig, dtype=np.int64)
+    host = _HostRows(corpus.rows, sigs, np.ones(len(sigs)))
+    own = _plain_columns(tokens, info, cols, host)
+    assert own is not None
+    name = {t: k for k, t in enumerate(tokens)}
+    typeset = next(t for t in tokens if t.endswith("typeset-article"))
+    plain = typeset.replace(".typeset-article", "")
+    assert own[name[typeset]] == name[plain]
+    wide = next(t for t in tokens if t.endswith("page-wide"))
+    assert own[name[wide]] == name[wide]

@@ -1024,7 +1024,12 @@ def _plain_columns(
     main = [tokens[c] for c in cols.tolist() if info.main_depth[c] == 0]
     if not main:
         return None
-    around = {t.rsplit(">", k)[0] for t in main for k in range(1, t.count(">") + 1)}
+    # The page's own wrappers (what holds the site's chrome and the main area
+    # alike) name the page's state, as <body> does; the box that holds the
+    # main area and nothing of the chrome is a part of the layout.
+    chrome = [tokens[c] for c in np.flatnonzero(site_chrome(tokens, info))]
+    page = {t.rsplit(">", k)[0] for t in chrome for k in range(1, t.count(">") + 1)}
+    around = {t.rsplit(">", k)[0] for t in main for k in range(1, t.count(">") + 1)} & page
     layout = (info.main_depth[cols] < 0) & ~info.is_attr[cols]
     layout &= np.fromiter((tokens[c] not in around for c in cols.tolist()), bool, len(cols))
     if not layout.any():
