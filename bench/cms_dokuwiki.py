@@ -107,7 +107,6 @@ image URL (it carries the time), and the tokens of resized images' URLs
 from __future__ import annotations
 
 import gzip
-import http.client
 import json
 import os
 import random
@@ -120,7 +119,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from cms_blogs import _AUTHORS, _WORDS, _paragraph, _run, _sentence
-from cms_wordpress import _free_port, _Links, _png, _wait
+from cms_wordpress import _free_port, _get, _png, _wait, crawl_site
 
 #: The Debian 12 packages the site was built with (``dpkg-query -W``).
 DEBIAN = {
@@ -691,7 +690,7 @@ def serve(root: Path) -> Iterator[int]:
 
         def up() -> bool:
             try:
-                _get(port, "/lib/index.html")
+                _get(port, "/lib/index.html", HOST)
                 return True
             except OSError:
                 return False
@@ -765,50 +764,20 @@ def _local(href: str, base: str, history: frozenset[str]) -> str | None:
     return None
 
 
-def _get(port: int, path: str) -> tuple[int, str, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    try:
-        conn.request("GET", path, headers={"Host": HOST, "User-Agent": "held-out-bench"})
-        resp = conn.getresponse()
-        return resp.status, resp.getheader("Location") or "", resp.read()
-    finally:
-        conn.close()
-
-
 def crawl(port: int, out: Path, history: frozenset[str], limit: int = 1000) -> list[dict]:
     """Every page reachable from :data:`START`, then :data:`MISSING` and
     :data:`SEARCH`, saved as served into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    queue, seen, saved = [START], {START, MISSING, SEARCH}, []
-    extra = [MISSING, SEARCH]  # fetched last, their links not followed
-    while queue or extra:
-        if len(seen) > limit:
-            raise SystemExit(f"crawl of DokuWiki found more than {limit} URLs")
-        path = queue.pop(0) if queue else extra.pop(0)
-        status, location, body = _get(port, path)
-        if status in (301, 302, 303, 307, 308):
-            target = _local(location, path, history)
-            if target and target not in seen:
-                seen.add(target)
-                queue.append(target)
-            continue
-        if status != 200:
-            raise SystemExit(
-                f"DokuWiki answered {status} for {path}:\n{body[-1500:].decode(errors='replace')}"
-            )
-        name = f"{len(saved):04d}.html"
-        (out / name).write_bytes(body)
-        saved.append({"path": path, "status": status, "file": name})
-        if path in (MISSING, SEARCH):
-            continue
-        links = _Links()
-        links.feed(body.decode("utf-8", errors="replace"))
-        for href in links.hrefs:
-            target = _local(href, path, history)
-            if target and target not in seen:
-                seen.add(target)
-                queue.append(target)
-    return saved
+    return crawl_site(
+        port,
+        out,
+        what="DokuWiki",
+        start=START,
+        missing=MISSING,
+        search=SEARCH,
+        local=lambda href, base: _local(href, base, history),
+        host=HOST,
+        limit=limit,
+    )
 
 
 def build_dokuwiki(data: Path, seed: int = 0) -> Path:

@@ -61,7 +61,7 @@ import struct
 import subprocess
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
@@ -603,50 +603,79 @@ def _local(href: str, base: str) -> str | None:
     return path + (f"?{url.query}" if url.query else "")
 
 
-def _get(port: int, path: str) -> tuple[int, str, bytes]:
+def _get(port: int, path: str, host: str = HOST) -> tuple[int, str, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     try:
-        conn.request("GET", path, headers={"Host": HOST, "User-Agent": "held-out-bench"})
+        conn.request("GET", path, headers={"Host": host, "User-Agent": "held-out-bench"})
         resp = conn.getresponse()
         return resp.status, resp.getheader("Location") or "", resp.read()
     finally:
         conn.close()
 
 
-def crawl(port: int, out: Path, limit: int = 2000) -> list[dict]:
-    """Every page reachable from the front page, then :data:`MISSING` and
-    :data:`SEARCH`, saved as served into ``out``."""
+def crawl_site(
+    port: int,
+    out: Path,
+    *,
+    what: str,
+    start: str,
+    missing: str,
+    search: str,
+    local: Callable[[str, str], str | None],
+    host: str = HOST,
+    limit: int = 2000,
+) -> list[dict]:
+    """Every page of a served site reachable from ``start`` (``local(href,
+    base)``: the path and query of a link the crawl follows, else ``None``),
+    then ``missing`` and ``search``, whose links are not followed, saved as
+    served into ``out``. A status other than 200 (404 for ``missing``) or a
+    redirect stops the build with the server's answer (``what`` names it)."""
     out.mkdir(parents=True, exist_ok=True)
-    queue, seen, saved = ["/"], {"/", MISSING, SEARCH}, []
-    extra = [MISSING, SEARCH]  # fetched last, their links not followed
+    queue, seen, saved = [start], {start, missing, search}, []
+    extra = [missing, search]  # fetched last, their links not followed
     while queue or extra:
         if len(seen) > limit:
-            raise SystemExit(f"crawl of WordPress found more than {limit} URLs")
+            raise SystemExit(f"crawl of {what} found more than {limit} URLs")
         path = queue.pop(0) if queue else extra.pop(0)
-        status, location, body = _get(port, path)
-        if status in (301, 302, 307, 308):
-            target = _local(location, path)
+        status, location, body = _get(port, path, host)
+        if status in (301, 302, 303, 307, 308):
+            target = local(location, path)
             if target and target not in seen:
                 seen.add(target)
                 queue.append(target)
             continue
-        if status not in (200, 404) or (status == 404 and path != MISSING):
+        if status not in (200, 404) or (status == 404 and path != missing):
             raise SystemExit(
-                f"WordPress answered {status} for {path}:\n{body[-1500:].decode(errors='replace')}"
+                f"{what} answered {status} for {path}:\n{body[-1500:].decode(errors='replace')}"
             )
         name = f"{len(saved):04d}.html"
         (out / name).write_bytes(body)
         saved.append({"path": path, "status": status, "file": name})
-        if path in (MISSING, SEARCH):
+        if path in (missing, search):
             continue
         links = _Links()
         links.feed(body.decode("utf-8", errors="replace"))
         for href in links.hrefs:
-            target = _local(href, path)
+            target = local(href, path)
             if target and target not in seen:
                 seen.add(target)
                 queue.append(target)
     return saved
+
+
+def crawl(port: int, out: Path, limit: int = 2000) -> list[dict]:
+    """Every page reachable from the front page, then :data:`MISSING` and
+    :data:`SEARCH`, saved as served into ``out``."""
+    return crawl_site(
+        port,
+        out,
+        what="WordPress",
+        start="/",
+        missing=MISSING,
+        search=SEARCH,
+        local=_local,
+        limit=limit,
+    )
 
 
 def build_wordpress(data: Path, theme: str, seed: int = 0) -> Path:
