@@ -119,7 +119,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from cms_blogs import _AUTHORS, _WORDS, _paragraph, _run, _sentence
-from cms_wordpress import _free_port, _get, _png, _wait, crawl_site
+from cms_wordpress import _png, crawl_site, php_server
 
 #: The Debian 12 packages the site was built with (``dpkg-query -W``).
 DEBIAN = {
@@ -680,31 +680,12 @@ def serve(root: Path) -> Iterator[int]:
     source = _source()
     router = root / "router.php"
     router.write_text(_ROUTER.replace("__SOURCE__", str(source)), encoding="utf-8")
-    port, log = _free_port(), root / "php-server.log"
-    with log.open("ab") as out:
-        php = subprocess.Popen(
-            [*_php(root), "-S", f"127.0.0.1:{port}", "-t", str(source), str(router)],
-            stdout=out, stderr=subprocess.STDOUT, cwd=root,
-        )  # fmt: skip
-    try:
 
-        def up() -> bool:
-            try:
-                _get(port, "/lib/index.html", HOST)
-                return True
-            except OSError:
-                return False
+    def command(port: int) -> list[str]:
+        return [*_php(root), "-S", f"127.0.0.1:{port}", "-t", str(source), str(router)]
 
-        _wait(up, "PHP's server", php, log)
+    with php_server(command, root, "/lib/index.html") as port:
         yield port
-    finally:
-        if php.poll() is None:
-            php.terminate()
-            try:
-                php.wait(60)
-            except subprocess.TimeoutExpired:
-                php.kill()
-                php.wait()
 
 
 # ---------------------------------------------------------------- crawl

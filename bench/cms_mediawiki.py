@@ -95,7 +95,7 @@ from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
 from xml.sax.saxutils import escape
 
 from cms_blogs import _AUTHORS, _WORDS, _paragraph, _run, _sentence
-from cms_wordpress import _free_port, _get, _png, _wait, crawl_site
+from cms_wordpress import _png, crawl_site, php_server
 
 #: The Debian 12 packages the site was built with (``dpkg-query -W``).
 DEBIAN = {
@@ -685,31 +685,12 @@ def serve(root: Path) -> Iterator[int]:
     router = root / "router.php"
     router.write_text(_ROUTER.replace("__ROOT__", str(root)), encoding="utf-8")
     env = {**os.environ, "MW_CONFIG_FILE": str(root / "LocalSettings.php")}
-    port, log = _free_port(), root / "php-server.log"
-    with log.open("ab") as out:
-        php = subprocess.Popen(
-            ["php", "-S", f"127.0.0.1:{port}", "-t", str(_source()), str(router)],
-            stdout=out, stderr=subprocess.STDOUT, cwd=root, env=env,
-        )  # fmt: skip
-    try:
 
-        def up() -> bool:
-            try:
-                _get(port, "/load.php", HOST)
-                return True
-            except OSError:
-                return False
+    def command(port: int) -> list[str]:
+        return ["php", "-S", f"127.0.0.1:{port}", "-t", str(_source()), str(router)]
 
-        _wait(up, "PHP's server", php, log)
+    with php_server(command, root, "/load.php", env=env) as port:
         yield port
-    finally:
-        if php.poll() is None:
-            php.terminate()
-            try:
-                php.wait(60)
-            except subprocess.TimeoutExpired:
-                php.kill()
-                php.wait()
 
 
 # ---------------------------------------------------------------- crawl

@@ -563,6 +563,44 @@ def serve(root: Path) -> Iterator[int]:
                     proc.wait()
 
 
+@contextmanager
+def php_server(
+    command: Callable[[int], list[str]],
+    root: Path,
+    probe: str,
+    *,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> Iterator[int]:
+    """PHP's built-in server (``command(port)``, its output logged in
+    ``root``) while inside, once ``probe`` answers; yields its port and stops
+    it on the way out."""
+    port, log = _free_port(), root / "php-server.log"
+    with log.open("ab") as out:
+        php = subprocess.Popen(
+            command(port), stdout=out, stderr=subprocess.STDOUT, cwd=cwd or root, env=env
+        )
+    try:
+
+        def up() -> bool:
+            try:
+                _get(port, probe)
+                return True
+            except OSError:
+                return False
+
+        _wait(up, "PHP's server", php, log)
+        yield port
+    finally:
+        if php.poll() is None:
+            php.terminate()
+            try:
+                php.wait(60)
+            except subprocess.TimeoutExpired:
+                php.kill()
+                php.wait()
+
+
 # ---------------------------------------------------------------- crawl
 
 
