@@ -112,14 +112,13 @@ import os
 import random
 import re
 import shutil
-import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from cms_blogs import _AUTHORS, _WORDS, _paragraph, _run, _sentence
-from cms_wordpress import _png, crawl_site, php_server
+from cms_wordpress import _png, check_debian, crawl_site, php_server
 
 #: The Debian 12 packages the site was built with (``dpkg-query -W``).
 DEBIAN = {
@@ -605,27 +604,12 @@ _DATA_FOLDERS = ("cache", "index", "locks", "tmp", "log", "media_attic")
 
 
 def _check_packages() -> None:
-    found = {}
-    for name in DEBIAN:
-        done = subprocess.run(
-            ["dpkg-query", "-W", "-f", "${Version}", name], capture_output=True, text=True
-        )
-        found[name] = done.stdout.strip() if done.returncode == 0 else ""
-    missing = [n for n, v in found.items() if not v]
-    wrong = [
-        f"{n} {found[n]} (built with {DEBIAN[n]})"
-        for n in _PINNED
-        if found[n] and found[n] != DEBIAN[n]
-    ]
-    if missing or wrong:
-        pins = " ".join(f"{n}={v}" for n, v in DEBIAN.items())
-        raise SystemExit(
-            "cms_dokuwiki needs Debian's packages at the pinned versions: "
-            + (f"missing {', '.join(missing)}; " if missing else "")
-            + (f"other versions: {'; '.join(wrong)}; " if wrong else "")
-            + "as root: DEBIAN_FRONTEND=noninteractive apt-get install -y "
-            + f"--no-install-recommends {pins}"
-        )
+    check_debian(
+        "cms_dokuwiki",
+        DEBIAN,
+        _PINNED,
+        "DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends",
+    )
 
 
 def _source() -> Path:

@@ -435,27 +435,32 @@ echo "content written\n";
 """
 
 
-def _check_packages() -> None:
+def check_debian(module: str, pins: dict[str, str], exact: tuple[str, ...], install: str) -> None:
+    """Stop with the install line unless every package of ``pins`` is
+    installed and those of ``exact`` at their pinned versions (``module``
+    names who asks; ``install``: the apt-get command before the pins)."""
     found = {}
-    for name in DEBIAN:
+    for name in pins:
         done = subprocess.run(
             ["dpkg-query", "-W", "-f", "${Version}", name], capture_output=True, text=True
         )
         found[name] = done.stdout.strip() if done.returncode == 0 else ""
     missing = [n for n, v in found.items() if not v]
     wrong = [
-        f"{n} {found[n]} (built with {DEBIAN[n]})"
-        for n in _PINNED
-        if found[n] and found[n] != DEBIAN[n]
+        f"{n} {found[n]} (built with {pins[n]})" for n in exact if found[n] and found[n] != pins[n]
     ]
     if missing or wrong:
-        pins = " ".join(f"{n}={v}" for n, v in DEBIAN.items())
+        line = " ".join(f"{n}={v}" for n, v in pins.items())
         raise SystemExit(
-            "cms_wordpress needs Debian's packages at the pinned versions: "
+            f"{module} needs Debian's packages at the pinned versions: "
             + (f"missing {', '.join(missing)}; " if missing else "")
             + (f"other versions: {'; '.join(wrong)}; " if wrong else "")
-            + f"as root: apt-get install -y {pins}"
+            + f"as root: {install} {line}"
         )
+
+
+def _check_packages() -> None:
+    check_debian("cms_wordpress", DEBIAN, _PINNED, "apt-get install -y")
 
 
 def _source() -> Path:
