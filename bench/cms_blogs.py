@@ -273,6 +273,38 @@ def _table(rng: random.Random, rows: int) -> str:
     return head + "\n".join(body) + "\n"
 
 
+_FRONT_BLOCK = re.compile(r"---\n(.*?)\n---\n", re.DOTALL)
+
+
+def front_field(markdown: str, name: str) -> str:
+    """A front-matter field's string value ('' when absent): what the sites'
+    generators read to pick a page's layout or template.
+
+    >>> front_field('---\\ntitle: "Kale"\\nlayout: "versions"\\n---\\n\\nText\\n', "layout")
+    'versions'
+    >>> [front_field(t, "type") for t in ("---\\ntitle: x\\n---\\n", "No front matter\\n")]
+    ['', '']
+    >>> front_field("Text.\\n\\n---\\nlayout: page\\n---\\n", "layout")  # a rule, not front matter
+    ''
+    """
+    front = _FRONT_BLOCK.match(markdown)
+    found = re.search(rf'^{name}:\s*"?([\w-]+)"?\s*$', front.group(1), re.M) if front else None
+    return found.group(1) if found else ""
+
+
+def _water_listing(crop: str, info: str) -> str:
+    """The sites' Python code block (``info``: what follows ``python`` on the
+    fence: a file name, highlighted lines, in each generator's syntax)."""
+    return (
+        f"```python{info}\n"
+        "def water(bed, litres):\n"
+        f'    """Water one bed of {crop}."""\n'
+        "    bed.moisture += litres / bed.area\n"
+        "    return bed.moisture\n"
+        "```\n"
+    )
+
+
 def _front(fields: dict[str, object], *, ascii_only: bool = True) -> str:
     """YAML front matter; JSON is YAML, so each value is written as JSON
     (``ascii_only``: other characters escaped, as JSON may)."""

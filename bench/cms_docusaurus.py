@@ -74,6 +74,7 @@ from cms_blogs import (
     _paragraph,
     _sentence,
     _title,
+    _water_listing,
 )
 
 #: Pinned so that the same sources give the same site. React 19, as the
@@ -141,14 +142,7 @@ def _admonition(rng: random.Random) -> str:
 
 def _code(rng: random.Random) -> str:
     crop = rng.choice(_WORDS)
-    return (
-        f'```python title="{crop}.py" {{3}}\n'
-        f"def water(bed, litres):\n"
-        f'    """Water one bed of {crop}."""\n'
-        f"    bed.moisture += litres / bed.area\n"
-        f"    return bed.moisture\n"
-        f"```\n"
-    )
+    return _water_listing(crop, f' title="{crop}.py" {{3}}')
 
 
 def _tabs(rng: random.Random) -> str:

@@ -118,7 +118,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from cms_blogs import _AUTHORS, _WORDS, _paragraph, _run, _sentence
-from cms_wordpress import _png, check_debian, crawl_site, php_server
+from cms_wordpress import _png, check_debian, crawl_site, php_server, publish_crawl
 
 #: The Debian 12 packages the site was built with (``dpkg-query -W``).
 DEBIAN = {
@@ -760,11 +760,7 @@ def build_dokuwiki(data: Path, seed: int = 0) -> Path:
     install(root, site)
     with serve(root) as port:
         saved = crawl(port, pages / "tmp", frozenset(site["history"]))
-    for entry in saved:
-        (pages / "tmp" / entry["file"]).rename(pages / entry["file"])
-    (pages / "tmp").rmdir()
-    (pages / "pages.json").write_text(json.dumps(saved, indent=1), encoding="utf-8")
-    return pages
+    return publish_crawl(pages, saved)
 
 
 # ---------------------------------------------------------------- labels

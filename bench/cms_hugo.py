@@ -101,6 +101,8 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _slug,
     _table,
     _title,
+    _water_listing,
+    front_field,
 )
 from cms_vitepress import _IMAGES, _PIXEL  # placeholders for ``_body``'s images
 
@@ -185,14 +187,7 @@ def _code(rng: random.Random) -> str:
     crop = rng.choice(_WORDS)
     if rng.random() < 0.5:
         return f"```bash\nrsync -a photos/{crop}/ archive/$(date +%Y)/\n```\n"
-    return (
-        "```python\n"
-        "def water(bed, litres):\n"
-        f'    """Water one bed of {crop}."""\n'
-        "    bed.moisture += litres / bed.area\n"
-        "    return bed.moisture\n"
-        "```\n"
-    )
+    return _water_listing(crop, "")
 
 
 def _mermaid(rng: random.Random) -> str:
@@ -623,22 +618,6 @@ def build_doks(data: Path, seed: int = 0) -> Path:
     if not (output / "index.html").exists():
         raise SystemExit(f"hugo build wrote no {output / 'index.html'}")
     return output
-
-
-_FRONT = re.compile(r"---\n(.*?)\n---\n", re.DOTALL)
-
-
-def front_field(markdown: str, name: str) -> str:
-    """A front-matter field's string value ('' when absent).
-
-    >>> front_field('---\\ntitle: "Kale"\\nlayout: "versions"\\n---\\n\\nText\\n', "layout")
-    'versions'
-    >>> [front_field(t, "type") for t in ("---\\ntitle: x\\n---\\n", "No front matter\\n")]
-    ['', '']
-    """
-    front = _FRONT.match(markdown)
-    found = re.search(rf'^{name}:\s*"?([\w-]+)"?\s*$', front.group(1), re.M) if front else None
-    return found.group(1) if found else ""
 
 
 def hugo_template(kind: str, type_: str, layout: str, files: set[str], taxonomy: str = "") -> str:

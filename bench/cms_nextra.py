@@ -117,6 +117,8 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _slug,
     _table,
     _title,
+    _water_listing,
+    front_field,
 )
 from cms_vitepress import _IMAGES  # ``_body``'s images: ``/images/<1..40>.jpg``
 
@@ -224,14 +226,7 @@ def _code(rng: random.Random) -> str:
             f"ls archive/2024/{crop} | wc -l\n```\n"
         )
     numbers = " showLineNumbers" if rng.random() < 0.5 else ""
-    return (
-        f'```python filename="{crop}.py" {{3}}{numbers}\n'
-        f"def water(bed, litres):\n"
-        f'    """Water one bed of {crop}."""\n'
-        f"    bed.moisture += litres / bed.area\n"
-        f"    return bed.moisture\n"
-        f"```\n"
-    )
+    return _water_listing(crop, f' filename="{crop}.py" {{3}}{numbers}')
 
 
 def _tabs(rng: random.Random) -> str:
@@ -628,10 +623,6 @@ def meta_theme(meta: dict[str, object], name: str) -> dict[str, object]:
     return theme
 
 
-_FRONT = re.compile(r"---\n(.*?)\n---\n", re.DOTALL)
-_FRONT_OPTION = re.compile(r'^(layout|typesetting):\s*"?([\w-]+)"?\s*$', re.MULTILINE)
-
-
 def front_theme(markdown: str) -> dict[str, str]:
     """The layout and typesetting a page's front matter sets (the docs theme
     spreads the front matter over the page's theme options).
@@ -641,8 +632,8 @@ def front_theme(markdown: str) -> dict[str, str]:
     >>> front_theme("# Kale\\n\\n---\\nlayout: full\\n---\\n")  # a rule, not front matter
     {}
     """
-    front = _FRONT.match(markdown)
-    return dict(_FRONT_OPTION.findall(front.group(1))) if front else {}
+    found = {name: front_field(markdown, name) for name in ("layout", "typesetting")}
+    return {name: value for name, value in found.items() if value}
 
 
 def source_of(route: str, pages: Path) -> Path | None:

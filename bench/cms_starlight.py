@@ -98,6 +98,8 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _slug,
     _table,
     _title,
+    _water_listing,
+    front_field,
 )
 from cms_vitepress import _IMAGES, _PIXEL  # placeholders for ``_body``'s images
 
@@ -173,14 +175,7 @@ def _code(rng: random.Random) -> str:
             f"rsync -a photos/{crop}/ archive/2024/\n"
             f"ls archive/2024/{crop} | wc -l\n```\n"
         )
-    return (
-        f'```python title="{crop}.py" {{3}}\n'
-        f"def water(bed, litres):\n"
-        f'    """Water one bed of {crop}."""\n'
-        f"    bed.moisture += litres / bed.area\n"
-        f"    return bed.moisture\n"
-        f"```\n"
-    )
+    return _water_listing(crop, f' title="{crop}.py" {{3}}')
 
 
 def _tabs(rng: random.Random) -> str:
@@ -450,10 +445,6 @@ def build_starlight(data: Path, seed: int = 0) -> Path:
     )
 
 
-_FRONT = re.compile(r"---\n(.*?)\n---\n", re.DOTALL)
-_TEMPLATE = re.compile(r'^template:\s*"?([\w-]+)"?\s*$', re.MULTILINE)
-
-
 def template_in_source(markdown: str) -> str:
     """Starlight's template for a Markdown or MDX source: its front matter's
     ``template``, else ``doc``.
@@ -465,9 +456,7 @@ def template_in_source(markdown: str) -> str:
     >>> template_in_source("Text.\\n\\n---\\ntemplate: splash\\n---\\n")  # a rule, not front matter
     'doc'
     """
-    front = _FRONT.match(markdown)
-    found = _TEMPLATE.search(front.group(1)) if front else None
-    return found.group(1) if found else "doc"
+    return front_field(markdown, "template") or "doc"
 
 
 def source_of(slug: str, docs: Path) -> Path | None:

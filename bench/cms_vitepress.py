@@ -83,6 +83,8 @@ from cms_blogs import (
     _slug,
     _table,
     _title,
+    _water_listing,
+    front_field,
 )
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``).
@@ -140,14 +142,7 @@ def _code(rng: random.Random) -> str:
             f"```python [archive.py]\nshutil.copytree('photos/{crop}', archive_dir())\n```\n"
             ":::\n"
         )
-    return (
-        f"```python [{crop}.py]{{3}}\n"
-        f"def water(bed, litres):\n"
-        f'    """Water one bed of {crop}."""\n'
-        f"    bed.moisture += litres / bed.area\n"
-        f"    return bed.moisture\n"
-        f"```\n"
-    )
+    return _water_listing(crop, f" [{crop}.py]{{3}}")
 
 
 def _doc_body(rng: random.Random, kind: str) -> str:
@@ -344,10 +339,6 @@ def build_vitepress(data: Path, seed: int = 0) -> Path:
     )
 
 
-_FRONT = re.compile(r"---\n(.*?)\n---\n", re.DOTALL)
-_LAYOUT = re.compile(r'^layout:\s*"?([\w-]+)"?\s*$', re.MULTILINE)
-
-
 def layout_in_source(markdown: str) -> str:
     """The default theme's layout for a Markdown source: its front matter's
     ``layout``, else ``doc``.
@@ -359,9 +350,7 @@ def layout_in_source(markdown: str) -> str:
     >>> layout_in_source("# Title\\n\\n---\\nlayout: page\\n---\\n")  # a rule, not front matter
     'doc'
     """
-    front = _FRONT.match(markdown)
-    found = _LAYOUT.search(front.group(1)) if front else None
-    return found.group(1) if found else "doc"
+    return front_field(markdown, "layout") or "doc"
 
 
 def vitepress_layout_of(rel: str, docs: Path) -> str | None:

@@ -706,6 +706,17 @@ def crawl_site(
     return saved
 
 
+def publish_crawl(pages: Path, saved: list[dict]) -> Path:
+    """Move a finished crawl from ``pages/tmp`` into ``pages`` and list it in
+    ``pages.json``, written last: a build that stopped half way has none, and
+    starts again."""
+    for entry in saved:
+        (pages / "tmp" / entry["file"]).rename(pages / entry["file"])
+    (pages / "tmp").rmdir()
+    (pages / "pages.json").write_text(json.dumps(saved, indent=1), encoding="utf-8")
+    return pages
+
+
 def crawl(port: int, out: Path, limit: int = 2000) -> list[dict]:
     """Every page reachable from the front page, then :data:`MISSING` and
     :data:`SEARCH`, saved as served into ``out``."""
@@ -750,11 +761,7 @@ def build_wordpress(data: Path, theme: str, seed: int = 0) -> Path:
             "WordPress content",
         )
         saved = crawl(port, pages / "tmp")
-    for entry in saved:
-        (pages / "tmp" / entry["file"]).rename(pages / entry["file"])
-    (pages / "tmp").rmdir()
-    (pages / "pages.json").write_text(json.dumps(saved, indent=1), encoding="utf-8")
-    return pages
+    return publish_crawl(pages, saved)
 
 
 # ---------------------------------------------------------------- labels
