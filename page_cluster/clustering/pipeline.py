@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -880,9 +881,13 @@ def _merge_host_units(
     owner = np.concatenate([np.full(len(u), i) for i, u in enumerate(units)])
     items = np.concatenate(units)
     weights = item_count[items].astype(np.float64)
+    # Chrome regions (header, footer, navigation, sidebars outside the main
+    # content) have design variants that do not make another template.
+    if chrome is None:
+        chrome = site_chrome(tokens, info)
     # A part of the layout in another state (a modifier class more) is that part.
     host = _HostRows(matrix, item_sig[items], weights)
-    state = _plain_columns(tokens, info, cols, host)
+    state = _plain_columns(tokens, info, cols, host, chrome)
     if state is not None:
         matrix, support = _fold_states(host, cols, state, support)
         item_sig = np.full(len(item_sig), -1, dtype=np.int64)
@@ -897,10 +902,6 @@ def _merge_host_units(
     n_pages = float(sizes.sum())
     parent_support = np.where(par >= 0, support[np.maximum(info.parent[cols], 0)], n_pages)
     base_rate = np.clip(support[cols] / np.maximum(parent_support, 1.0), 0.0, 1.0)
-    # Chrome regions (header, footer, navigation, sidebars outside the main
-    # content) have design variants that do not make another template.
-    if chrome is None:
-        chrome = site_chrome(tokens, info)
     chrome = chrome[cols]
     if listed is None:
         listed = listed_content_tokens(info)
@@ -1006,7 +1007,11 @@ class _HostRows:
 
 
 def _plain_columns(
-    tokens: list[str], info: TokenInfo, cols: np.ndarray, host: _HostRows
+    tokens: list[str],
+    info: TokenInfo,
+    cols: np.ndarray,
+    host: _HostRows,
+    chrome: np.ndarray | None = None,
 ) -> np.ndarray | None:
     """Per column of ``cols``: the column of its plain name (see
     :func:`.slots.plain_names`; itself when it has none among ``cols``, -1 when
@@ -1020,16 +1025,25 @@ def _plain_columns(
     page shows several sections that share a class side by side. A site
     without a main area has no layout to tell from its templates. What the
     plain element holds and was not kept as structure is not kept under the
-    other name either. The host's rows are read only when a pair asks."""
+    other name either. ``chrome``: the site's chrome per token (computed by
+    :func:`site_chrome` when not given). The host's rows are read only when
+    a pair asks."""
     main = [tokens[c] for c in cols.tolist() if info.main_depth[c] == 0]
     if not main:
         return None
     # The page's own wrappers (what holds the site's chrome and the main area
     # alike) name the page's state, as <body> does; the box that holds the
     # main area and nothing of the chrome is a part of the layout.
-    chrome = [tokens[c] for c in np.flatnonzero(site_chrome(tokens, info))]
-    page = {t.rsplit(">", k)[0] for t in chrome for k in range(1, t.count(">") + 1)}
-    around = {t.rsplit(">", k)[0] for t in main for k in range(1, t.count(">") + 1)} & page
+    if chrome is None:
+        chrome = site_chrome(tokens, info)
+    held = sorted(tokens[c] for c in np.flatnonzero(chrome))
+
+    def holds_chrome(path: str) -> bool:
+        at = bisect_left(held, path + ">")
+        return at < len(held) and held[at].startswith(path + ">")
+
+    above = {t.rsplit(">", k)[0] for t in main for k in range(1, t.count(">") + 1)}
+    around = {path for path in above if holds_chrome(path)}
     layout = (info.main_depth[cols] < 0) & ~info.is_attr[cols]
     layout &= np.fromiter((tokens[c] not in around for c in cols.tolist()), bool, len(cols))
     if not layout.any():
