@@ -597,3 +597,49 @@ def test_only_the_box_around_the_main_area_folds_not_the_page_wrapper() -> None:
     assert own[name[typeset]] == name[plain]
     wide = next(t for t in tokens if t.endswith("page-wide"))
     assert own[name[wide]] == name[wide]
+
+
+def _routed_doc(path: str, i: int, *, sidebar: bool = True) -> dict:
+    """A doc whose content wrapper carries the page's address as a class
+    (``_guide_kale`` at ``guide/kale.html``), as some generators print it.
+    A doc in the guide's sidebar has it and links to its neighbours below
+    the text; one outside the sidebar has neither."""
+    rng = random.Random(i)
+    private = "_" + path.removesuffix(".html").replace("/", "_")
+    side = (
+        '<aside class="sidebar"><nav class="tree"><a href="/guide/kale.html">Kale</a>'
+        '<a href="/guide/beans.html">Beans</a></nav></aside>'
+        if sidebar
+        else ""
+    )
+    pager = (
+        '<footer class="doc-footer"><nav class="prev-next"><div class="pager">'
+        '<a class="pager-link prev"><span class="desc">Previous</span>'
+        '<span class="title">Kale</span></a></div></nav></footer>'
+        if sidebar
+        else ""
+    )
+    code = (
+        '<div class="language-py"><button class="copy"></button><span class="lang">py</span>'
+        '<pre class="shiki"><code><span class="line">x = 1</span></code></pre></div>'
+    )
+    html = (
+        '<html><body><div id="app"><div class="layout"><header class="nav"><a href="/">Plots'
+        f'</a></header>{side}<div class="content"><main class="main">'
+        f'<div class="doc {private}"><div><h1>Doc {i}</h1>{_prose(rng)}{code}</div></div>'
+        f"</main>{pager}</div></div></div></body></html>"
+    )
+    return {"url": f"https://plots.example/{path}", "html": html}
+
+
+def test_a_short_address_class_on_the_content_wrapper_is_no_template() -> None:
+    # A top-level doc's address is one short word (``_news``), a nested
+    # doc's a long one: both name the page, not its template. Outside the
+    # guide's sidebar a doc only lacks parts of the layout (optional).
+    words = ("kale", "beans", "soil", "frost", "weeds", "ponds", "rye", "mint", "frogs", "bees")
+    pages = [_routed_doc(f"guide/{w}.html", i) for i, w in enumerate(words)]
+    pages += [
+        _routed_doc(p, 10 + i, sidebar=False) for i, p in enumerate(["news.html", "faq.html"])
+    ]
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys)) == 1

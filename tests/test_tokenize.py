@@ -64,6 +64,15 @@ def test_generated_and_state_classes_are_dropped():
     assert stable_classes("post-12 sect2") == ("post-#", "sect#")
 
 
+def test_a_class_led_by_an_underscore_is_a_build_tools_name_at_any_length() -> None:
+    # CSS modules' hashes and the page's own address printed on a content
+    # wrapper are one kind of name, short or long: none names a template.
+    for name in ("_a1b2c3", "_handbook_soil_mulch", "_rules", "_news", "_faq", "_x"):
+        assert is_noise_class(name), name
+    assert stable_classes("vp-doc _news") == stable_classes("vp-doc _handbook_growing_kale")
+    assert not is_noise_class("news") and not is_noise_class("faq_item")
+
+
 def test_opaque_elements_are_leaves():
     t = toks(
         "<body><div class=x><script>var a = '<p>';</script><svg><g><path/></g></svg>"

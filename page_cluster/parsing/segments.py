@@ -127,7 +127,6 @@ _TYPED_TAGS = frozenset({"input", "button"})
 _NOISE_PATTERNS = tuple(
     re.compile(p)
     for p in (
-        r"^_[A-Za-z0-9_-]{5,}$",  # CSS-modules bare hash: _a1b2c3
         r"__[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*$",  # name__hash suffix: Layout_root__f3k9d
         r"^sc-[A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*$",  # styled-components: sc-bdVaJa
         r"^css-[a-z0-9]*\d[a-z0-9]*$",  # emotion: css-1x2y3z
@@ -138,6 +137,12 @@ _NOISE_PATTERNS = tuple(
         r"^(?=[A-Za-z0-9]+[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{8,}$",
     )
 )
+
+#: A class led by an underscore is a build tool's private name, never a
+#: theme's: a CSS-modules hash (``_a1b2c3``) or the page's own address that
+#: some generators print on the content wrapper (``_guide_install`` on
+#: ``guide/install.html``, ``_news`` on ``news.html``), whatever its length.
+_PRIVATE_CLASS = re.compile(r"^_[A-Za-z0-9_-]+$")
 
 #: Classes that mark a per-page state of a shared element, not its template.
 _STATE_CLASS = re.compile(
@@ -165,7 +170,7 @@ def is_noise_class(name: str) -> bool:
     >>> is_noise_class("css-1x2y3z"), is_noise_class("active"), is_noise_class("card--featured")
     (True, True, False)
     """
-    if _STATE_CLASS.match(name):
+    if _STATE_CLASS.match(name) or _PRIVATE_CLASS.match(name):
         return True
     if len(name) < 5:
         return False
