@@ -45,13 +45,16 @@ def mirrored_site(
     pages_per_template: int = 6,
     lang_marker: bool = True,
     host: str = "mirror.example",
+    root_lang: str | None = None,
 ) -> list[dict]:
     """A site whose every template exists under /en/, /ja/ and /fr/.
 
     Each language loads its own copy of the template stylesheet
     (``/assets/<lang>/site.css``), so blocking separates the languages. With
     ``lang_marker``, non-English headers carry one extra element, so mirror copies
-    are near-identical rather than identical.
+    are near-identical rather than identical. ``root_lang``: that language's
+    copy sits at the root instead (``/faq/faq-1.html``, its stylesheet
+    ``/assets/site.css``), as a site's default language often does.
     """
     rng = random.Random(7)
     pages = []
@@ -65,12 +68,16 @@ def mirrored_site(
                     f'<html lang="{lang}"><body class="tpl-{template}">{header}'
                     f"{main.format(t=f'{template} {i}', body=_body(rng))}{FOOTER}</body></html>"
                 )
+                folder = [*prefix] if lang == root_lang else [*prefix, lang]
+                # At the root, numbers alone in every template's folder would
+                # read as the templates copying each other.
+                name = f"{template}-{i}.html" if root_lang else f"{i}.html"
                 pages.append(
                     {
-                        "id": "/".join([*prefix, lang, template, f"{i}.html"]),
+                        "id": "/".join([*folder, template, name]),
                         "html": html,
-                        "paths": [*prefix, lang, template, f"{i}.html"],
-                        "stylesheetHrefs": [f"/{'/'.join((*prefix, lang))}/assets/site.css"],
+                        "paths": [*folder, template, name],
+                        "stylesheetHrefs": ["/" + "/".join([*folder, "assets", "site.css"])],
                         "host": host,
                         "template": template,
                         "lang": lang,

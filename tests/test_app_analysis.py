@@ -215,3 +215,16 @@ def test_a_folder_page_reads_back_until_its_own_file_changes(tmp_path):
     (root / files[1]).unlink()
     with pytest.raises(LoadError, match="changed since it was analysed"):
         analysis.page(1)
+
+
+def test_the_mirror_axis_sentence_names_a_copy_at_the_root():
+    from types import SimpleNamespace
+
+    from page_cluster.app_support.views.suggestions import mirror_axis_text
+    from page_cluster.validation import MirrorAxis
+
+    folders = SimpleNamespace(mirror_axis=MirrorAxis(0, frozenset({"en", "ja"}), 12))
+    rooted = SimpleNamespace(mirror_axis=MirrorAxis(0, frozenset({"nl"}), 41, at_root=True))
+    assert "root" not in mirror_axis_text(folders)
+    text = mirror_axis_text(rooted)
+    assert "values nl" in text and "root holds one more copy" in text and "41 pages" in text

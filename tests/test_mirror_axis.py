@@ -9,7 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from page_cluster.clustering.autocut import auto_cut_threshold
-from page_cluster.clustering.mirror_axis import MIN_MIRRORED_SHARE, clean_segments
+from page_cluster.clustering.mirror_axis import (
+    AT_ROOT,
+    MIN_MIRRORED_SHARE,
+    MIN_ROOT_DIRECTORIES,
+    clean_segments,
+)
 from page_cluster.validation import (
     MirrorAxis,
     detect_mirror_axis,
@@ -47,6 +52,40 @@ def test_mirrored_test_site_axis_with_and_without_prefix():
         axis = detect_mirror_axis([p["paths"] for p in pages])
         assert axis is not None
         assert (axis.position, axis.values) == (position, {"en", "ja", "fr"})
+
+
+def test_a_default_language_at_the_root_is_one_more_copy():
+    # English at the root, Dutch in a folder: no position shows two values,
+    # but the folder's pages are the root's pages with the folder taken out.
+    root = [[s, "index.html"] for s in SECTIONS] + [["index.html"]]
+    paths = root + [["nl", *p] for p in root]
+    axis = detect_mirror_axis(paths)
+    assert axis is not None
+    assert (axis.position, axis.values, axis.at_root) == (0, {"nl"}, True)
+    assert axis.aligned(["faq", "index.html"]) == (AT_ROOT, "faq", "index.html")
+    assert normalize_path_by_mirror_axis(["faq", "index.html"], axis) == (
+        normalize_path_by_mirror_axis(["nl", "faq", "index.html"], axis)
+    )
+    # Two languages in folders copy each other; the root is one copy more.
+    axis = detect_mirror_axis(mirrored_paths(["ja", "fr"], SECTIONS) + root)
+    assert axis is not None
+    assert (axis.position, axis.values, axis.at_root) == (0, {"ja", "fr"}, True)
+    # All languages in folders: the root holds none of their pages.
+    axis = detect_mirror_axis([*mirrored_paths(["en", "ja"], SECTIONS), ["index.html"]])
+    assert axis is not None and not axis.at_root
+
+
+def test_trees_that_copy_some_addresses_are_no_root_copy():
+    classes = [["org", pkg, f"{pkg}{c}.html"] for pkg in ("io", "net", "util") for c in "ABCD"]
+    # Source views filed like the class pages, in a folder of their own: no
+    # front page of the root among them.
+    views = [["src-html", *p] for p in classes]
+    assert detect_mirror_axis(classes + views + [["index.html"]]) is None
+    # A module re-exporting a few items of its submodule: one directory.
+    items = [["std", "map", f"struct.{c}.html"] for c in "ABCDEF"]
+    reexports = [["std", f"struct.{c}.html"] for c in "ABCD"]
+    assert detect_mirror_axis(items + reexports) is None
+    assert MIN_ROOT_DIRECTORIES >= 2
 
 
 def test_single_mirror_and_plain_listings_are_not_axes():
@@ -222,7 +261,46 @@ def _reference_axis(paths, hosts=None, min_skeleton_count=3, max_position=3):
             continue
         if best is None or covered > best[2]:
             best = (position, values, covered)
+    pages = list(zip(hosts, segments, strict=True))
+    if best is not None:
+        rooted = _reference_root(pages, best[0], min_skeleton_count, front=False)
+        if rooted and rooted[0] & best[1]:
+            return (best[0], best[1] | rooted[0], best[2], True)
+        return (*best, False)
+    for position in range(max_position):
+        rooted = _reference_root(pages, position, min_skeleton_count, front=True)
+        if rooted and (best is None or rooted[1] > best[2]):
+            best = (position, rooted[0], rooted[1], True)
     return best
+
+
+def _reference_root(pages, position, min_skeleton_count, *, front):
+    """Folders whose pages are mostly the root's pages (the rule page by page;
+    ``pages``: (host, segments) of every page, repeats included)."""
+    known = set(pages)
+    folders = {segs[position] for _, segs in pages if len(segs) > position + 1}
+    values, total = set(), 0
+    for v in folders:
+        under = [(h, s) for h, s in pages if len(s) > position + 1 and s[position] == v]
+        copies = [
+            (*s[:position], *s[position + 1 :])
+            for h, s in under
+            if (h, (*s[:position], *s[position + 1 :])) in known
+        ]
+        dirs = {c[:-1] for c in copies}
+        for h, s in pages:  # the folder's own page and the root's
+            if len(s) == position + 1 and s[position] == v and (h, s[:position]) in known:
+                copies.append((*s[:position], ""))
+                dirs.add(s[:position])
+        if (
+            len(copies) >= min_skeleton_count
+            and len(copies) >= MIN_MIRRORED_SHARE * len(under)
+            and len(dirs) >= MIN_ROOT_DIRECTORIES
+            and (not front or any(len(d) == position for d in dirs))
+        ):
+            values.add(v)
+            total += len(copies)
+    return (frozenset(values), total) if values else None
 
 
 _segment = st.sampled_from(
@@ -239,7 +317,9 @@ def test_the_axis_is_the_one_the_page_by_page_rule_finds(paths, hosts):
     hosts = hosts[: len(paths)]
     got = detect_mirror_axis(paths, hosts=hosts)
     want = _reference_axis(paths, hosts)
-    assert (None if got is None else (got.position, got.values, got.skeleton_count)) == want
+    assert (
+        None if got is None else (got.position, got.values, got.skeleton_count, got.at_root)
+    ) == want
 
 
 def test_the_axis_is_found_on_a_mirrored_site_with_partial_translations():
@@ -248,7 +328,7 @@ def test_the_axis_is_found_on_a_mirrored_site_with_partial_translations():
     paths += [["blog", str(i), "post.html"] for i in range(30)]
     want = _reference_axis(paths)
     axis = detect_mirror_axis(paths)
-    assert (axis.position, axis.values, axis.skeleton_count) == want
+    assert (axis.position, axis.values, axis.skeleton_count, axis.at_root) == want
     assert axis.values == {"en", "ja", "fr"}  # "de" copies two sections: too few
 
 
@@ -266,7 +346,8 @@ def test_partial_translations_far_below_the_most_copied_set_join_the_axis():
     assert axis is not None and axis.position == 1
     assert axis.values == {"en", "fr", "ja", "ko"}
     assert axis.skeleton_count == 72
-    assert (axis.position, axis.values, axis.skeleton_count) == _reference_axis(paths)
+    want = _reference_axis(paths)
+    assert (axis.position, axis.values, axis.skeleton_count, axis.at_root) == want
 
 
 def test_sets_beside_no_axis_value_stay_out():

@@ -116,6 +116,30 @@ def test_language_split_partition_merges_back_to_one_key_per_template():
         assert len(set(merged)) == 3
 
 
+def test_a_default_language_at_the_root_is_a_mirror_copy_too():
+    # The Japanese and French copies sit in folders, the English one at the
+    # root, with its stylesheet there too: still one page in three languages.
+    pages = mirrored_site(root_lang="en")
+    corpus = build_corpus(pages)
+    split = [f"{p['template']}/{p['lang']}" for p in pages]
+    report = validate_cluster_partition(clustered_corpus_from_corpus(corpus, split))
+    axis = report.mirror_axis
+    assert axis is not None and axis.at_root
+    assert (axis.position, axis.values) == (0, {"ja", "fr"})
+    assert report.to_json()["mirrorAxis"]["atRoot"] is True
+    merged = merge_validated_clusters(split, report.safe_merges())
+    keys_of = defaultdict(set)
+    for p, k in zip(pages, merged, strict=True):
+        keys_of[p["template"]].add(k)
+    assert all(len(v) == 1 for v in keys_of.values())
+    assert len(set(merged)) == 3
+    # One cluster per template: the root's pages are no other route than
+    # their translations, so nothing is split by language.
+    truth = [p["template"] for p in pages]
+    report = validate_cluster_partition(clustered_corpus_from_corpus(corpus, truth))
+    assert report.split_suggestions == []
+
+
 # --- compute_cluster_cohesion -------------------------------------------------
 
 

@@ -264,7 +264,12 @@ def run_validate(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stde
         f"({len(merges)} safe to merge); {suspicious} suspicious clusters "
         f"({len(report.split_suggestions)} split suggestions); "
         f"{len(report.merge_suggestions)} merge suggestions; mirror axis: "
-        + (f"position {axis.position} {sorted(axis.values)}" if axis else "none")
+        + (
+            f"position {axis.position} {sorted(axis.values)}"
+            + (" and the root" if axis.at_root else "")
+            if axis
+            else "none"
+        )
     )
     try:
         if args.merged_out is not None:

@@ -25,6 +25,17 @@ one axis value most skeletons (``MIN_MIRRORED_SHARE``) must have a
 counterpart: a copied subtree is mostly copies, whereas two documentation
 sections that happen to share eight file names are not mirrors of each
 other. No list of language codes is involved.
+
+Many sites keep their default language at the root and only the others in
+folders (``/growing/kale/`` and ``/nl/growing/kale/``). The root copy has no
+axis segment at all, so blanking one position never lines it up with its
+translations. Such an axis is read from the folders' side: a folder whose
+pages, with that folder taken out of their paths, are mostly pages of the
+site too (spread over several directories: a handful of re-exported items in
+one folder is not a copy of the site) mirrors the root. The root then holds
+one more copy (:attr:`MirrorAxis.at_root`), and :meth:`MirrorAxis.aligned`
+gives its pages a placeholder segment where their translations have the
+axis value.
 """
 
 from __future__ import annotations
@@ -40,6 +51,7 @@ from .routes import SegmentTable
 from .unique_rows import unique_rows
 
 __all__ = [
+    "AT_ROOT",
     "DEFAULT_MAX_POSITION",
     "DEFAULT_MIN_SKELETON_COUNT",
     "MIN_MIRRORED_SHARE",
@@ -64,23 +76,55 @@ MIN_SECTION_HOLDERS = 3
 DEFAULT_MAX_POSITION = 3
 
 
+#: The segment a root copy gets in :meth:`MirrorAxis.aligned` (no URL path
+#: segment holds a NUL: it would be percent-encoded).
+AT_ROOT = "\x00root"
+#: A folder mirrors the root when its copies lie in at least this many
+#: directories (a language copies every section; a module re-exporting a few
+#: items of its submodule copies one directory).
+MIN_ROOT_DIRECTORIES = 3
+
+
 @dataclass(frozen=True, slots=True)
 class MirrorAxis:
     """A detected axis: the 0-based segment ``position`` and its ``values``.
 
     ``skeleton_count`` is the number of path skeletons showing at least two of
-    the values (the evidence behind the axis).
+    the values (the evidence behind the axis), or of pages with a copy at the
+    root. ``at_root``: the site's root holds one more copy, with no axis
+    segment (the default language of ``/growing/kale/`` and
+    ``/nl/growing/kale/``); every page off the axis values is then that copy.
+
+    >>> axis = MirrorAxis(0, frozenset({"nl"}), at_root=True)
+    >>> axis.aligned(["growing", "kale"]) == (AT_ROOT, "growing", "kale")
+    True
+    >>> axis.aligned(["nl", "growing", "kale"])
+    ('nl', 'growing', 'kale')
     """
 
     position: int
     values: frozenset[str]
     skeleton_count: int = 0
+    at_root: bool = False
+
+    def aligned(self, paths: Iterable[str]) -> tuple[str, ...]:
+        """The page's path segments lined up with its copies: a root copy gets
+        :data:`AT_ROOT` at the axis position; any other path is as it was
+        (empty segments dropped, as everywhere along the axis)."""
+        segs = clean_segments(paths)
+        if not self.at_root:
+            return segs
+        p = self.position
+        if len(segs) > p and segs[p] in self.values:
+            return segs
+        return (*segs[:p], AT_ROOT, *segs[p:])
 
     def to_json(self) -> dict:
         return {
             "position": self.position,
             "values": sorted(self.values),
             "skeletonCount": self.skeleton_count,
+            "atRoot": self.at_root,
         }
 
 
@@ -196,7 +240,89 @@ def detect_mirror_axis(
         values, covered = found
         if best is None or covered > best.skeleton_count:
             best = MirrorAxis(position=position, values=values, skeleton_count=covered)
+    return _with_root(best, segments, host_list, min_skeleton_count, max_position)
+
+
+def _with_root(
+    axis: MirrorAxis | None,
+    segments: list[tuple[str, ...]],
+    hosts: list[str | None],
+    min_skeleton_count: int,
+    max_position: int,
+) -> MirrorAxis | None:
+    """``axis`` with :attr:`MirrorAxis.at_root` set when the root holds one
+    more copy of its values' pages; without an axis, the folders that mirror
+    the root on their own (a site in two languages, one at the root)."""
+    pages = {(h, s) for h, s in zip(hosts, segments, strict=True)}
+    if axis is not None:
+        # The values already copy each other: is the root one more copy?
+        found = _root_copies(segments, hosts, pages, axis.position, min_skeleton_count, front=False)
+        if found is not None and not axis.values.isdisjoint(found[0]):
+            values = axis.values | found[0]
+            return MirrorAxis(axis.position, values, axis.skeleton_count, at_root=True)
+        return axis
+    best: MirrorAxis | None = None
+    for position in range(max(0, max_position)):
+        found = _root_copies(segments, hosts, pages, position, min_skeleton_count, front=True)
+        if found is not None and (best is None or found[1] > best.skeleton_count):
+            best = MirrorAxis(position, found[0], found[1], at_root=True)
     return best
+
+
+def _holds_root(position: int, directories: set[tuple[str, ...]]) -> bool:
+    """Is the root itself (the directory above the axis position) among the
+    directories a folder's copies lie in?"""
+    return any(len(d) == position for d in directories)
+
+
+def _root_copies(
+    segments: list[tuple[str, ...]],
+    hosts: list[str | None],
+    pages: set[tuple[str | None, tuple[str, ...]]],
+    position: int,
+    min_skeleton_count: int,
+    *,
+    front: bool,
+) -> tuple[frozenset[str], int] | None:
+    """Folders at ``position`` whose pages, with the folder taken out of their
+    paths, are mostly pages of the site too, in :data:`MIN_ROOT_DIRECTORIES`
+    directories or more, and how many of their pages have such a copy.
+
+    With ``front``, the root's own pages must be among the copies: a
+    translation has its own front page, while a tree of source views beside
+    the class pages (a ``src-html/`` folder) copies none of the pages at the
+    root. Folders already known to copy each other (an axis) need not."""
+    held: Counter[str] = Counter()
+    copied: Counter[str] = Counter()
+    directories: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    fronts: list[tuple[str | None, tuple[str, ...]]] = []
+    for host, segs in zip(hosts, segments, strict=True):
+        if len(segs) == position + 1:
+            fronts.append((host, segs))
+        if len(segs) <= position + 1:
+            continue
+        value = segs[position]
+        held[value] += 1
+        rest = (*segs[:position], *segs[position + 1 :])
+        if (host, rest) in pages:
+            copied[value] += 1
+            directories[value].add(rest[:-1])
+    # A folder's own page (``/nl/``) copies the root's (``/``).
+    for host, segs in fronts:
+        if segs[position] in held and (host, segs[:position]) in pages:
+            copied[segs[position]] += 1
+            directories[segs[position]].add(segs[:position])
+    values = frozenset(
+        v
+        for v, n in copied.items()
+        if n >= min_skeleton_count
+        and n >= MIN_MIRRORED_SHARE * held[v]
+        and len(directories[v]) >= MIN_ROOT_DIRECTORIES
+        and (not front or _holds_root(position, directories[v]))
+    )
+    if not values:
+        return None
+    return values, sum(copied[v] for v in values)
 
 
 def section_axis(

@@ -756,6 +756,10 @@ def _page_routes(
             if axis is not None
             else section_axis(paths, max_position=params.mirror_max_position)
         )
+        if axis is not None and axis.at_root:
+            # The root copy's pages get a segment where their translations
+            # have the axis value, so that one blank lines them all up.
+            paths = [list(axis.aligned(p)) for p in paths]
         patterns, forms = route_patterns_and_forms(
             paths,
             position,

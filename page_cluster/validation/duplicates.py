@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..base.hrefs import normalize_href
-from ..clustering.mirror_axis import MirrorAxis, clean_segments
+from ..clustering.mirror_axis import AT_ROOT, MirrorAxis
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .normalize import AXIS_PLACEHOLDER, normalize_href_by_mirror_axis
 from .pairs import pair_jaccard, within_group_pairs
@@ -95,8 +95,8 @@ def mirror_groups(cc: ClusteredCorpus, axis: MirrorAxis) -> np.ndarray:
     for i, (paths, hrefs, host) in enumerate(
         zip(cc.paths, cc.stylesheet_hrefs, cc.hosts, strict=True)
     ):
-        segs = clean_segments(paths)
-        if len(segs) <= position or segs[position] not in values:
+        segs = axis.aligned(paths)
+        if len(segs) <= position or (segs[position] not in values and segs[position] != AT_ROOT):
             continue
         # The axis-normalised path, as a tuple (same identity as the joined string).
         shape = (*segs[:position], AXIS_PLACEHOLDER, *segs[position + 1 :])

@@ -70,7 +70,10 @@ def page_routes(
     blank = axis.position if axis is not None else None
     for host in sorted(by_host):
         docs = by_host[host]
-        patterns = route_patterns([cc.paths[first[d]] for d in docs], blank)
+        paths = [cc.paths[first[d]] for d in docs]
+        if axis is not None:
+            paths = [list(axis.aligned(p)) for p in paths]
+        patterns = route_patterns(paths, blank)
         for d, pattern in zip(docs, patterns, strict=True):
             pattern_of[d] = ids.setdefault((host, pattern), len(ids))
     return pattern_of[copy_of.ravel()]

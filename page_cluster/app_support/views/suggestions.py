@@ -151,6 +151,12 @@ def mirror_axis_text(report: ClusterPartitionReport) -> str:
     if axis is None:
         return "No mirror axis: no URL segment replicates the site under several values."
     values = ", ".join(sorted(axis.values))
+    if axis.at_root:
+        return (
+            f"Mirror axis: URL segment {axis.position + 1} takes the values {values}, "
+            f"and the site's root holds one more copy ({axis.skeleton_count} pages "
+            "have theirs there)."
+        )
     return (
         f"Mirror axis: URL segment {axis.position + 1} takes the values {values} "
         f"across {axis.skeleton_count} path shapes."
