@@ -128,3 +128,22 @@ def test_the_folder_a_site_is_published_in_does_not_change_its_partition(site):
     one = list(run_clustering(_published_under(records, ["api"])).page_keys)
     three = list(run_clustering(_published_under(records, ["docs", "java", "api"])).page_keys)
     assert _partition(one) == _partition(three)
+
+
+def test_a_default_language_at_the_root_changes_nothing_but_the_axis() -> None:
+    # The same mirrored site with its English copy at the root (``/products/``
+    # beside ``/ja/products/``), as generators keep a default language: the
+    # axis names the root as one more copy and the partition is exact still.
+    from page_cluster.clustering.mirror_axis import detect_mirror_axis
+
+    def at_root(record: dict) -> dict:
+        if record["paths"][:1] != ["en"]:
+            return record
+        return {**record, "id": record["id"].replace("/en/", "/", 1), "paths": record["paths"][1:]}
+
+    pages = SITES["main_only"](0)
+    records = [at_root(record) for record, _ in pages]
+    axis = detect_mirror_axis([r["paths"] for r in records])
+    assert axis is not None and axis.at_root and axis.values == {"ja", "fr"}
+    keys = list(run_clustering(records).page_keys)
+    assert _partition(keys) == _partition([label for _, label in pages])
