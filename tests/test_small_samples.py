@@ -643,3 +643,40 @@ def test_a_short_address_class_on_the_content_wrapper_is_no_template() -> None:
     ]
     keys = list(run_clustering(pages).page_keys)
     assert len(set(keys)) == 1
+
+
+def _tag_listing(tag: str, page: int, *, pages: int = 2) -> dict:
+    """A blog's tag listing, page ``page`` of ``pages``: post summaries, then a
+    pager inside <main> linking to the newer and older pages that exist."""
+    rng = random.Random(f"{tag}{page}")
+    summaries = "".join(
+        f'<article class="summary"><h2><a href="/p{i}/">Post {i}</a></h2><p>w</p></article>'
+        for i in range(rng.randint(2, 5))
+    )
+    links = ""
+    if page > 1:
+        links += (
+            '<a class="pager-link pager-link--prev" href="#"><span class="label">Newer</span></a>'
+        )
+    if page < pages:
+        links += (
+            '<a class="pager-link pager-link--next" href="#"><span class="label">Older</span></a>'
+        )
+    path = f"tags/{tag}/" + (f"page/{page}/" if page > 1 else "")
+    html = (
+        '<html><body><div class="wrapper"><header class="top"><a href="/">Plots</a></header>'
+        f'<main class="col"><header class="lead"><h1>Tagged “{tag}”</h1></header>{summaries}'
+        f'<nav class="pager">{links}</nav></main></div></body></html>'
+    )
+    return {"url": f"https://plots.example/{path}", "html": html}
+
+
+def test_a_pagers_previous_or_next_link_is_the_pages_place_not_its_template() -> None:
+    # Every tag has two pages of posts: the first links to older posts only,
+    # the second to newer ones only, so no page shows both links. Which link
+    # a pager holds follows the page's place in the sequence, as its address
+    # does; that the listing has a pager is its template's.
+    tags = ("beans", "frost", "ponds", "soil", "bees", "mint")
+    pages = [_tag_listing(t, n) for t in tags for n in (1, 2)]
+    keys = list(run_clustering(pages).page_keys)
+    assert len(set(keys)) == 1

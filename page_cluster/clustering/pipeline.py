@@ -20,7 +20,7 @@ import numpy as np
 
 from ..base.progress import ProgressCallback, ProgressEvent
 from ..signatures.binary_rows import BinaryRows, group_sums
-from ..signatures.corpus import Corpus, PageSignals, TokenInfo, token_info
+from ..signatures.corpus import LANDMARK_CODES, Corpus, PageSignals, TokenInfo, token_info
 from .address_classes import drop_address_classes
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
@@ -839,6 +839,8 @@ def site_chrome(tokens: list[str], info: TokenInfo) -> np.ndarray:
 
 
 _SECTIONING = re.compile(r"^(?:article|section)(?:$|[.\[#])")
+#: The landmark code of navigation (``nav``, ``role=navigation``).
+_NAV_CODE = LANDMARK_CODES.index("nav")
 
 
 def _merge_host_units(
@@ -914,13 +916,17 @@ def _merge_host_units(
     attr_cols = info.is_attr[cols]
     head_cols = ~compared[cols]
     weak_cols = weak[cols] & ~attr_cols if weak is not None else np.zeros(len(cols), bool)
-    evidence = ~chrome & ~weak_cols & ~attr_cols & ~head_cols
+    # What a template's own navigation holds (a pager's previous or next
+    # link, a breadcrumb's steps) follows the page's place, as its address
+    # does; that the template has one is the template's.
+    steered = (info.landmark[cols] == _NAV_CODE) & (info.landmark_root[cols] != cols) & ~chrome
+    evidence = ~chrome & ~weak_cols & ~attr_cols & ~head_cols & ~steered
     # The layout's regions (a sidebar, a table of contents beside the text):
     # whether a page has one at all is its template's, what it holds is not.
     evidence |= chrome & (info.landmark_root[cols] == cols)
     # Which parts that can keep units apart (established or rare structure,
     # text below it) some page of the host has side by side.
-    related = evidence | ((weak_cols | head_cols) & ~chrome)
+    related = evidence | ((weak_cols | head_cols) & ~chrome & ~steered)
     sigs, sig_of_item = np.unique(item_sig[items], return_inverse=True)
     together = Together.of_pages(matrix, sigs, cols, related)
     # Units with identical profiles (one template repeated in several blocks,
@@ -973,7 +979,8 @@ def _merge_host_units(
         *renamed_pair_sets([tokens[c] for c in cols.tolist()]),
         # The site's layout: chrome on nearly every page of the host.
         chrome & (support[cols] >= quorum * n_pages),
-        chrome,
+        # What regions hold: a unit lacking one lacks all of it.
+        chrome | steered,
     )[point_of]
     groups: dict[int, list[int]] = {}
     for i, g in enumerate(labels.tolist()):
