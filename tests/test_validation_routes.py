@@ -87,6 +87,31 @@ def test_a_lone_element_against_a_lone_element_needs_routes():
     assert [p.member_count for p in split.parts] == [30, 12]
 
 
+def test_what_a_pager_in_the_main_area_holds_is_no_second_template():
+    # Listings of one template at two routes: the long archives' pagers
+    # hold an ellipsis between page numbers, the short tag listings' do
+    # not. What a pager holds follows the listing's length and the page's
+    # place; that the listing has a pager is its template's.
+    def listing(dots: bool, folder: list[str]) -> dict:
+        pager = ["body>main>nav.pager", "body>main>nav.pager>a.page"]
+        if dots:
+            pager += ["body>main>nav.pager>span.dots"]
+        tokens = [*CHROME, "body>main>h1", "body>main>.summary", *pager]
+        return {"clusterKey": "k", "tokens": tokens, "paths": folder}
+
+    pages = [listing(False, ["tags", f"t{i}", "index.html"]) for i in range(12)]
+    pages += [listing(True, ["archive", f"{2000 + i}", "index.html"]) for i in range(12)]
+    assert find_cluster_splits(pages) == []
+    # The pager itself against its absence, at routes of their own, still counts.
+    pages = [listing(False, ["tags", f"t{i}", "index.html"]) for i in range(12)]
+    pages += [
+        {"clusterKey": "k", "tokens": [*CHROME, "body>main>h1"], "paths": ["posts", f"p{i}.html"]}
+        for i in range(12)
+    ]
+    (split,) = find_cluster_splits(pages)
+    assert split.evidence == "routes"
+
+
 def test_two_substantial_subtrees_decide_without_routes():
     table = [*CHROME, "body>main>table", "body>main>table>tr"]
     form = [*CHROME, "body>main>form", "body>main>form>input"]

@@ -42,6 +42,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..clustering.mirror_axis import MirrorAxis, detect_mirror_axis
+from ..parsing.segments import landmark_kind
 from .data import ClusteredCorpus, PartitionInput, as_clustered_corpus
 from .duplicates import mirror_groups
 from .evidence import (
@@ -292,7 +293,33 @@ def structural_differences(
 
     if raw is None:
         raw = raw_differences(s, rows, side, fa, fb)
-    return outside_content(raw, is_content)
+    diff = outside_content(raw, is_content)
+    return TemplateDifference(
+        [t for t in diff.only_a if not held_by_own_nav(t)],
+        [t for t in diff.only_b if not held_by_own_nav(t)],
+        diff.variants,
+    )
+
+
+def held_by_own_nav(token: str) -> bool:
+    """Is ``token`` below a template's own navigation, a ``nav`` inside the
+    main area (a pager, breadcrumbs)? What such a nav holds follows the
+    page's place (a previous link, a next link), as its address does; that
+    the template has one is the template's (the nav's own element counts).
+
+    >>> held_by_own_nav("body>main>nav.pager>a.prev"), held_by_own_nav("body>main>nav.pager")
+    (True, False)
+    >>> held_by_own_nav("body>nav.sidebar>a.prev")  # the layout's: chrome
+    False
+    """
+    in_main = False
+    for step in token.split(">")[:-1]:
+        kind = landmark_kind(step)
+        if kind == "main":
+            in_main = True
+        elif kind == "nav" and in_main:
+            return True
+    return False
 
 
 def _documents(s: _Sample, rows: np.ndarray) -> float:
