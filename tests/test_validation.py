@@ -95,6 +95,15 @@ def test_best_pair_per_cluster_pair_and_corroboration_of_identical_mirrors():
     assert dup.similarity == 1.0 and not dup.corroborated_by_mirror_axis
 
 
+def _assert_one_key_per_template(pages: list[dict], merged: list[str]) -> None:
+    """The merged keys put each template's pages, every language, under one key."""
+    keys_of = defaultdict(set)
+    for p, k in zip(pages, merged, strict=True):
+        keys_of[p["template"]].add(k)
+    assert all(len(v) == 1 for v in keys_of.values())
+    assert len(set(merged)) == len(keys_of)
+
+
 def test_language_split_partition_merges_back_to_one_key_per_template():
     for prefix in ((), ("site",)):
         pages = mirrored_site(prefix=prefix)
@@ -108,12 +117,7 @@ def test_language_split_partition_merges_back_to_one_key_per_template():
         # en headers lack the language note: near-identical, corroborated by the axis.
         near = [d for d in dups if d.similarity < 1]
         assert near and all(d.corroborated_by_mirror_axis for d in near)
-        merged = merge_validated_clusters(split, report.safe_merges())
-        keys_of = defaultdict(set)
-        for p, k in zip(pages, merged, strict=True):
-            keys_of[p["template"]].add(k)
-        assert all(len(v) == 1 for v in keys_of.values())
-        assert len(set(merged)) == 3
+        _assert_one_key_per_template(pages, merge_validated_clusters(split, report.safe_merges()))
 
 
 def test_a_default_language_at_the_root_is_a_mirror_copy_too():
@@ -127,12 +131,7 @@ def test_a_default_language_at_the_root_is_a_mirror_copy_too():
     assert axis is not None and axis.at_root
     assert (axis.position, axis.values) == (0, {"ja", "fr"})
     assert report.to_json()["mirrorAxis"]["atRoot"] is True
-    merged = merge_validated_clusters(split, report.safe_merges())
-    keys_of = defaultdict(set)
-    for p, k in zip(pages, merged, strict=True):
-        keys_of[p["template"]].add(k)
-    assert all(len(v) == 1 for v in keys_of.values())
-    assert len(set(merged)) == 3
+    _assert_one_key_per_template(pages, merge_validated_clusters(split, report.safe_merges()))
     # One cluster per template: the root's pages are no other route than
     # their translations, so nothing is split by language.
     truth = [p["template"] for p in pages]

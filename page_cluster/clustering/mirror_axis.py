@@ -55,6 +55,7 @@ __all__ = [
     "DEFAULT_MAX_POSITION",
     "DEFAULT_MIN_SKELETON_COUNT",
     "MIN_MIRRORED_SHARE",
+    "MIN_ROOT_DIRECTORIES",
     "MirrorAxis",
     "clean_segments",
     "detect_mirror_axis",
