@@ -321,6 +321,19 @@ def _run(cmd: list[str], what: str, **kw) -> str:
     return done.stdout
 
 
+def write_package(
+    root: Path, name: str, build: str, packages: dict, *, dev: bool = False, module: bool = False
+) -> None:
+    """The site's ``package.json``: its pinned ``packages`` (as dependencies,
+    or as ``dev`` dependencies), the ``build`` script, an ES ``module`` or not."""
+    package: dict[str, object] = {"name": name, "version": "1.0.0", "private": True}
+    if module:
+        package["type"] = "module"
+    package["scripts"] = {"build": build}
+    package["devDependencies" if dev else "dependencies"] = packages
+    (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
+
+
 def _npm_site(
     root: Path,
     output: Path,

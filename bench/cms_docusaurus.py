@@ -75,6 +75,7 @@ from cms_blogs import (
     _sentence,
     _title,
     _water_listing,
+    write_package,
 )
 
 #: Pinned so that the same sources give the same site. React 19, as the
@@ -402,15 +403,8 @@ def write_docusaurus_sources(root: Path, seed: int = 0) -> None:
     rng = random.Random(seed + 3100)
     for folder in ("docs", "blog", "src"):
         shutil.rmtree(root / folder, ignore_errors=True)
-    package = {
-        "name": "hazel-lane-handbook",
-        "version": "1.0.0",
-        "private": True,
-        "scripts": {"build": "docusaurus build"},
-        "dependencies": NPM_PACKAGES,
-    }
     root.mkdir(parents=True, exist_ok=True)
-    (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
+    write_package(root, "hazel-lane-handbook", "docusaurus build", NPM_PACKAGES)
     config = _CONFIG.replace("__TITLE__", json.dumps(_SITE)).replace(
         "__TAGLINE__", json.dumps(_TAGLINE)
     )

@@ -118,7 +118,14 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from cms_blogs import _AUTHORS, _WORDS, _paragraph, _run, _sentence
-from cms_wordpress import _png, check_debian, crawl_site, php_server, publish_crawl
+from cms_wordpress import (
+    _png,
+    begin_build,
+    check_debian,
+    crawl_site,
+    php_server,
+    publish_crawl,
+)
 
 #: The Debian 12 packages the site was built with (``dpkg-query -W``).
 DEBIAN = {
@@ -750,12 +757,8 @@ def build_dokuwiki(data: Path, seed: int = 0) -> Path:
     ``pages.json`` lists them)."""
     root = data / "dokuwiki"
     pages = root / "pages"
-    if (pages / "pages.json").exists():
+    if begin_build(root, _check_packages):
         return pages
-    _check_packages()
-    if root.exists():  # a build that stopped half way: start again
-        shutil.rmtree(root)
-    root.mkdir(parents=True)
     site = write_site(root, seed)
     install(root, site)
     with serve(root) as port:

@@ -103,6 +103,7 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _title,
     _water_listing,
     front_field,
+    write_package,
 )
 from cms_vitepress import _IMAGES, _PIXEL  # placeholders for ``_body``'s images
 
@@ -557,14 +558,7 @@ def write_doks_sources(root: Path, seed: int = 0) -> None:
     for folder in ("content", "data", "config", "static"):
         shutil.rmtree(root / folder, ignore_errors=True)
     root.mkdir(parents=True, exist_ok=True)
-    package = {
-        "name": "hazel-lane-doks",
-        "version": "1.0.0",
-        "private": True,
-        "scripts": {"build": "hugo --gc --minify"},
-        "devDependencies": NPM_PACKAGES,
-    }
-    (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
+    write_package(root, "hazel-lane-doks", "hugo --gc --minify", NPM_PACKAGES, dev=True)
     # JSON is YAML, and Hugo reads YAML's whole numbers as integers (the
     # theme's image widths go through ``printf "%d"``), JSON's as floats.
     config = "# The bench's allotment site, for Hugo with Doks.\n"

@@ -86,7 +86,6 @@ import json
 import os
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -94,7 +93,15 @@ from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
 from xml.sax.saxutils import escape
 
 from cms_blogs import _AUTHORS, _WORDS, _paragraph, _run, _sentence
-from cms_wordpress import _png, check_debian, crawl_site, php_server, publish_crawl
+from cms_wordpress import (
+    _png,
+    begin_build,
+    check_debian,
+    crawl_site,
+    front_controller,
+    php_server,
+    publish_crawl,
+)
 
 #: The Debian 12 packages the site was built with (``dpkg-query -W``).
 DEBIAN = {
@@ -573,27 +580,18 @@ $wgShowExceptionDetails = true;
 
 # PHP's built-in server: MediaWiki's own files as they are, uploads from the
 # data folder, every other path to index.php (which reads /wiki/<title>).
-_ROUTER = """\
-<?php
-$path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
-if (str_starts_with($path, '/images/')) {
-    $file = '__ROOT__/uploads/' . substr($path, 8);
-    if (strpos($path, '..') !== false || !is_file($file)) {
-        http_response_code(404);
-        return true;
-    }
-    header('Content-Type: ' . mime_content_type($file));
-    readfile($file);
-    return true;
-}
-if ($path !== '/' && is_file($_SERVER['DOCUMENT_ROOT'] . $path)) {
-    return false;
-}
-$_SERVER['SCRIPT_NAME'] = $_SERVER['PHP_SELF'] = '/index.php';
-$_SERVER['SCRIPT_FILENAME'] = $_SERVER['DOCUMENT_ROOT'] . '/index.php';
-chdir($_SERVER['DOCUMENT_ROOT']);
-require $_SERVER['DOCUMENT_ROOT'] . '/index.php';
-"""
+_ROUTER = front_controller(
+    "if (str_starts_with($path, '/images/')) {\n"
+    "    $file = '__ROOT__/uploads/' . substr($path, 8);\n"
+    "    if (strpos($path, '..') !== false || !is_file($file)) {\n"
+    "        http_response_code(404);\n"
+    "        return true;\n"
+    "    }\n"
+    "    header('Content-Type: ' . mime_content_type($file));\n"
+    "    readfile($file);\n"
+    "    return true;\n"
+    "}\n"
+)
 
 
 def _check_packages() -> None:
@@ -732,12 +730,8 @@ def build_mediawiki(data: Path, seed: int = 0) -> Path:
     ``pages.json`` lists them)."""
     root = data / "mediawiki"
     pages = root / "pages"
-    if (pages / "pages.json").exists():
+    if begin_build(root, _check_packages):
         return pages
-    _check_packages()
-    if root.exists():  # a build that stopped half way: start again
-        shutil.rmtree(root)
-    root.mkdir(parents=True)
     site = write_site(root / "wiki", seed)
     install(root, site)
     with serve(root) as port:

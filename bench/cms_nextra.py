@@ -119,6 +119,7 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _title,
     _water_listing,
     front_field,
+    write_package,
 )
 from cms_vitepress import _IMAGES  # ``_body``'s images: ``/images/<1..40>.jpg``
 
@@ -567,14 +568,7 @@ def write_nextra_sources(root: Path, seed: int = 0) -> None:
         shutil.rmtree(root / old, ignore_errors=True)
     pages = root / "pages"
     pages.mkdir(parents=True)
-    package = {
-        "name": "hazel-lane-nextra",
-        "version": "1.0.0",
-        "private": True,
-        "scripts": {"build": "next build"},
-        "dependencies": NPM_PACKAGES,
-    }
-    (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
+    write_package(root, "hazel-lane-nextra", "next build", NPM_PACKAGES)
     (root / "next.config.js").write_text(_NEXT_CONFIG, encoding="utf-8")
     (root / "theme.config.jsx").write_text(_THEME_CONFIG, encoding="utf-8")
     _write_top(pages, rng)

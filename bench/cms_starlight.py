@@ -100,6 +100,7 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _title,
     _water_listing,
     front_field,
+    write_package,
 )
 from cms_vitepress import _IMAGES, _PIXEL  # placeholders for ``_body``'s images
 
@@ -407,15 +408,7 @@ def write_starlight_sources(root: Path, seed: int = 0) -> None:
         shutil.rmtree(root / old, ignore_errors=True)
     docs = root / "src" / "content" / "docs"
     docs.mkdir(parents=True)
-    package = {
-        "name": "hazel-lane-starlight",
-        "version": "1.0.0",
-        "private": True,
-        "type": "module",
-        "scripts": {"build": "astro build"},
-        "devDependencies": NPM_PACKAGES,
-    }
-    (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
+    write_package(root, "hazel-lane-starlight", "astro build", NPM_PACKAGES, dev=True, module=True)
     (root / "src" / "content" / "config.ts").write_text(_CONTENT_CONFIG, encoding="utf-8")
     (root / "src" / "assets").mkdir()
     (root / "src" / "assets" / "plan.svg").write_text(_PLAN, encoding="utf-8")

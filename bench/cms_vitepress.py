@@ -85,6 +85,7 @@ from cms_blogs import (
     _title,
     _water_listing,
     front_field,
+    write_package,
 )
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``).
@@ -303,15 +304,9 @@ def write_vitepress_sources(root: Path, seed: int = 0) -> None:
     docs = root / "docs"
     shutil.rmtree(docs, ignore_errors=True)
     (docs / ".vitepress").mkdir(parents=True)
-    package = {
-        "name": "hazel-lane-vitepress",
-        "version": "1.0.0",
-        "private": True,
-        "type": "module",
-        "scripts": {"build": "vitepress build docs"},
-        "devDependencies": NPM_PACKAGES,
-    }
-    (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
+    write_package(
+        root, "hazel-lane-vitepress", "vitepress build docs", NPM_PACKAGES, dev=True, module=True
+    )
     _write_home_pages(docs, rng)
     sidebar = _write_handbook(docs, rng)
     _write_doc(docs / "news.md", rng, "News from the plots", "long", {})

@@ -277,18 +277,26 @@ if (!defined('ABSPATH')) {
 require_once ABSPATH . 'wp-settings.php';
 """
 
-# PHP's built-in server: files as they are, everything else to index.php.
-_ROUTER = """\
-<?php
-$path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
-if ($path !== '/' && is_file($_SERVER['DOCUMENT_ROOT'] . $path)) {
-    return false;
-}
-$_SERVER['SCRIPT_NAME'] = $_SERVER['PHP_SELF'] = '/index.php';
-$_SERVER['SCRIPT_FILENAME'] = $_SERVER['DOCUMENT_ROOT'] . '/index.php';
-chdir($_SERVER['DOCUMENT_ROOT']);
-require $_SERVER['DOCUMENT_ROOT'] . '/index.php';
-"""
+
+def front_controller(before: str = "") -> str:
+    """A router for PHP's built-in server: the document root's files as they
+    are, every other path to ``index.php``; ``before`` (PHP reading
+    ``$path``) answers some paths first."""
+    return (
+        "<?php\n"
+        "$path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);\n"
+        f"{before}"
+        "if ($path !== '/' && is_file($_SERVER['DOCUMENT_ROOT'] . $path)) {\n"
+        "    return false;\n"
+        "}\n"
+        "$_SERVER['SCRIPT_NAME'] = $_SERVER['PHP_SELF'] = '/index.php';\n"
+        "$_SERVER['SCRIPT_FILENAME'] = $_SERVER['DOCUMENT_ROOT'] . '/index.php';\n"
+        "chdir($_SERVER['DOCUMENT_ROOT']);\n"
+        "require $_SERVER['DOCUMENT_ROOT'] . '/index.php';\n"
+    )
+
+
+_ROUTER = front_controller()
 
 # Installs WordPress (argv: docroot, "install") or writes the content
 # (argv: docroot, "content", site.json, theme).
@@ -706,6 +714,19 @@ def crawl_site(
     return saved
 
 
+def begin_build(root: Path, check_packages: Callable[[], None]) -> bool:
+    """Has a served site already been crawled into ``root/pages``
+    (``pages.json`` is written last)? If not, its packages are checked and
+    ``root`` is made empty: a build that stopped half way starts again."""
+    if (root / "pages" / "pages.json").exists():
+        return True
+    check_packages()
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    return False
+
+
 def publish_crawl(pages: Path, saved: list[dict]) -> Path:
     """Move a finished crawl from ``pages/tmp`` into ``pages`` and list it in
     ``pages.json``, written last: a build that stopped half way has none, and
@@ -739,12 +760,8 @@ def build_wordpress(data: Path, theme: str, seed: int = 0) -> Path:
         raise SystemExit(f"unknown theme {theme!r}: one of {', '.join(THEMES)}")
     root = data / f"wordpress-{theme}"
     pages = root / "pages"
-    if (pages / "pages.json").exists():
+    if begin_build(root, _check_packages):
         return pages
-    _check_packages()
-    if root.exists():  # a build that stopped half way: start again
-        shutil.rmtree(root)
-    root.mkdir(parents=True)
     doc = _docroot(root, theme)
     site = write_site(root / "site.json", seed)
     for n, post in enumerate(site["posts"]):
