@@ -132,6 +132,21 @@ against, Rust's documentation (``rust-doc``):
   (``article``, ``category``, ``file``, ``history``, ``special-<name>``,
   ``search``, ``missing``), checked against the ``<body>`` classes MediaWiki
   prints; needs the Debian packages ``cms_mediawiki`` names, installed.
+- ``material`` (``bench/cms_material.py``): a handbook and its blog built by
+  MkDocs with the Material theme, from PyPI, with the blog plugin's authors,
+  categories, archive and pagination and the tags plugin, a home page of
+  cards, pages that hide the navigation or the table of contents; a page's
+  label is the Material template rendering it (``page``, ``blog``,
+  ``blog-post``, ``404``).
+- ``ikiwiki`` (``bench/cms_ikiwiki.py``): an allotment society's wiki and
+  blog compiled by ikiwiki (Debian's package): wiki pages in folders, blog
+  posts with tags, the blog's page and archive, tag pages, calendars, folder
+  indexes, a site map, a tag cloud and recent changes, all drawn by one page
+  template. A page's label is its role, read from its source's directives
+  (``page`` for wiki pages and posts alike, ``blog``, ``archive``, ``tag``,
+  ``map``, ``tags``, ``calendar-year``, ``calendar-month``,
+  ``recentchanges``); needs the Debian packages ``cms_ikiwiki`` names,
+  installed.
 
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
@@ -143,11 +158,12 @@ as it is split at all: read its completeness and cluster count instead).
     python bench/heldout.py --data /tmp/heldout --site hexo --site wordpress
 
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
-PyPI for Pelican, MkDocs and Nikola (installed into virtual environments
-in ``--data``), npm for Hexo, Docusaurus, VitePress, Starlight and the Doks
-theme, Debian's ``hugo`` for the Doks site, and, for the WordPress sites, the
-Debian packages ``cms_wordpress`` names, installed; the extracted packages,
-the built sites and the corpora stay in ``--data``.
+PyPI for Pelican, MkDocs, Material and Nikola (installed into virtual
+environments in ``--data``), npm for Hexo, Docusaurus, VitePress, Starlight
+and the Doks theme, Debian's ``hugo`` for the Doks site, and, for the
+WordPress sites and the ikiwiki site, the Debian packages ``cms_wordpress``
+and ``cms_ikiwiki`` name, installed; the extracted packages, the built sites
+and the corpora stay in ``--data``.
 """
 
 from __future__ import annotations
@@ -178,7 +194,9 @@ import cms_docusaurus
 import cms_dokuwiki
 import cms_hexo
 import cms_hugo
+import cms_ikiwiki
 import cms_jekyll
+import cms_material
 import cms_mediawiki
 import cms_nextra
 import cms_sphinx_furo
@@ -482,6 +500,8 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "wordpress-blocks": lambda data: _wordpress_site(data, "twentytwentythree"),
     "dokuwiki": _dokuwiki_site,
     "mediawiki": _mediawiki_site,
+    "material": lambda data: _blog(lambda: cms_material.material_pages(data)),
+    "ikiwiki": lambda data: _blog(lambda: cms_ikiwiki.ikiwiki_pages(data)),
 }
 
 
