@@ -721,10 +721,12 @@ class _Units:
         side and structure too rare to judge on the other. Any other two-sided
         difference (a body class against a subtree: a template's own switch, as a
         sidebar that comes with a ``no-sidebar`` class when absent) needs the URL
-        routes to differ too. A one-sided difference keeps units apart only
-        between different views (:meth:`_other_view`); units whose differences
-        are all one-sided, in every witness, have merged before (the strict
-        pass) wherever they are served.
+        routes to differ too, and so does text against structure where the
+        structure fills the text's container (:meth:`_filled_apart`). A
+        one-sided difference keeps units apart only between different views
+        (:meth:`_other_view`); units whose differences are all one-sided, in
+        every witness, have merged before (the strict pass) wherever they are
+        served.
         """
         s_i, s_j = self._sides(i, self.evidence)
         if self.weak is None:
@@ -738,12 +740,41 @@ class _Units:
         both = (sub_i & sub_j) | (sub_i & (w_j | c_j)) | ((w_i | c_i) & sub_j)
         out = a_i & a_j
         if self.routes is not None:
-            out |= self.routed_apart(i) & (s_i | w_i | a_i) & (s_j | w_j | a_j)
+            routed = self.routed_apart(i)
+            own_i, own_j = s_i | w_i, s_j | w_j
+            out |= routed & (own_i | a_i) & (own_j | a_j)
+            for k in np.flatnonzero(routed & ~out & ((own_i & c_j) | (c_i & own_j))).tolist():
+                out[k] = (own_i[k] and c_j[k] and self._filled_apart(i, k)) or (
+                    c_i[k] and own_j[k] and self._filled_apart(k, i)
+                )
         out |= self._other_view(i)
         out |= self._one_off(i)
         if self.together is None:
             return out | both, np.zeros(len(out), dtype=bool)
         return out | both, both & ~out
+
+    def _filled_apart(self, e: int, p: int) -> bool:
+        """Does unit ``e`` have structure of its own (established or rare) in
+        a container where unit ``p`` has text of its own instead, text that
+        chance does not explain ``e`` lacking?
+
+        One container, two fillings: a wiki compiler's content area holds the
+        writer's paragraphs on an article and a generated list of entries on a
+        tag page, with no text at all; at routes of their own, those are two
+        templates, even where a page or two (an archive with a line of prose
+        over the same list) show the list beside text. Text against a body
+        class or against a block elsewhere on the page is not this: a
+        category's description above an archive's list, which date archives
+        at other routes do not print, is one archive template's option.
+        """
+        ch, ab, seen = self.characteristic, self.absent, self.parent_seen
+        structure = self.evidence if self.weak is None else self.evidence | self.weak
+        x = np.flatnonzero(ch[e] & ab[p] & seen[p] & structure)
+        if not len(x):
+            return False
+        text = np.flatnonzero(ch[p] & ab[e] & seen[e] & self.heads)
+        y = np.intersect1d(text, self._significant(p, e))
+        return bool(len(y) and np.intersect1d(self.parent_cols[x], self.parent_cols[y]).size)
 
     def _kin(self, i: int) -> np.ndarray:
         """Units that share with unit ``i`` a characteristic body class or id
