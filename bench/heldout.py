@@ -147,6 +147,13 @@ against, Rust's documentation (``rust-doc``):
   ``map``, ``tags``, ``calendar-year``, ``calendar-month``,
   ``recentchanges``); needs the Debian packages ``cms_ikiwiki`` names,
   installed.
+- ``typedoc`` (``bench/cms_typedoc.py``): an invented TypeScript library's
+  API reference built by TypeDoc with its default theme, from npm (eight
+  modules of classes, interfaces, enums, type aliases, functions, variables
+  and namespaces, TSDoc comments of every length, a README, guides and the
+  hierarchy page). A page's label is the kind of reflection it documents,
+  from the folder TypeDoc files it in (``classes/`` ...); the module's
+  name leads every file name (``classes/plots.Plot.html``).
 
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
@@ -159,8 +166,8 @@ as it is split at all: read its completeness and cluster count instead).
 
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
 PyPI for Pelican, MkDocs, Material and Nikola (installed into virtual
-environments in ``--data``), npm for Hexo, Docusaurus, VitePress, Starlight
-and the Doks theme, Debian's ``hugo`` for the Doks site, and, for the
+environments in ``--data``), npm for Hexo, Docusaurus, VitePress, Starlight,
+TypeDoc and the Doks theme, Debian's ``hugo`` for the Doks site, and, for the
 WordPress sites and the ikiwiki site, the Debian packages ``cms_wordpress``
 and ``cms_ikiwiki`` name, installed; the extracted packages, the built sites
 and the corpora stay in ``--data``.
@@ -201,6 +208,7 @@ import cms_mediawiki
 import cms_nextra
 import cms_sphinx_furo
 import cms_starlight
+import cms_typedoc
 import cms_vitepress
 import cms_wordpress
 from subsets import _labels, _lines  # the sibling bench script's readers
@@ -502,6 +510,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "mediawiki": _mediawiki_site,
     "material": lambda data: _blog(lambda: cms_material.material_pages(data)),
     "ikiwiki": lambda data: _blog(lambda: cms_ikiwiki.ikiwiki_pages(data)),
+    "typedoc": lambda data: _blog(lambda: cms_typedoc.typedoc_pages(data)),
 }
 
 
