@@ -311,6 +311,14 @@ def cluster_host_corpus(
     host_models, host_weights = _template_models(corpus, items, item_host, marked, chrome, p)
     one_offs = _one_offs(corpus, items, item_host, host_models, chrome, p)
     units = _stage_a(corpus, items, block_names, host_of_block, host_weights, p, emit, one_offs)
+    plain = _hosts_naming_entities(corpus, items, units, item_host, p)
+    if plain:
+        # Their names' words file entities, not kinds: routes by folder, and
+        # Stage A again without the split by kind of name.
+        items = _items(corpus, page_block, p, plain)
+        item_host = np.asarray([host_of_block[b] for b in items.block.tolist()], dtype=object)
+        one_offs = _one_offs(corpus, items, item_host, host_models, chrome, p)
+        units = _stage_a(corpus, items, block_names, host_of_block, host_weights, p, emit, one_offs)
     emit(ProgressEvent("stage-b-start", unit_count=len(units.items)))
     item_cluster, cluster_keys, cluster_units = _stage_b(
         corpus,
@@ -381,9 +389,16 @@ class _Items:
     route_kind: np.ndarray
 
 
-def _items(corpus: Corpus, page_block: np.ndarray, p: ClusterParams) -> _Items:
+def _items(
+    corpus: Corpus,
+    page_block: np.ndarray,
+    p: ClusterParams,
+    plain_hosts: frozenset[str] = frozenset(),
+) -> _Items:
     n = corpus.n_pages
-    page_route, route_fine, route_view, route_name, name_kind = _page_routes(corpus.signals, p)
+    page_route, route_fine, route_view, route_name, name_kind = _page_routes(
+        corpus.signals, p, plain_hosts
+    )
     n_sigs = max(corpus.n_signatures, 1)
     n_routes = int(page_route.max()) + 1 if n else 1
     pair = (page_block * n_sigs + corpus.page_sig.astype(np.int64)) * n_routes + page_route
@@ -571,12 +586,15 @@ def _one_offs(
 
 @dataclass(slots=True)
 class _UnitList:
-    """Stage A's units: their items, keys, hosts and blocks (parallel lists)."""
+    """Stage A's units: their items, keys, hosts and blocks (parallel lists),
+    and per item the structural group it was clustered into before the split
+    by kind of name (``-1``: a one-off page, alone)."""
 
     items: list[np.ndarray]
     keys: list[str]
     hosts: list[str]
     blocks: list[int]
+    structure: np.ndarray | None = None
 
 
 def _stage_a(
@@ -591,7 +609,8 @@ def _stage_a(
 ) -> _UnitList:
     """Tight units per block; a notable one-off page (see :class:`_OneOffs`)
     is a unit of its own, whatever the rest of it shares with other pages."""
-    units = _UnitList([], [], [], [])
+    units = _UnitList([], [], [], [], np.full(len(items.count), -1, dtype=np.int64))
+    n_groups = 0
     total_blocks = len(block_names)
     for b in range(total_blocks):
         in_block = np.nonzero(items.block == b)[0]
@@ -617,6 +636,8 @@ def _stage_a(
                         f"{result.path} near-duplicate path",
                     )
                 )
+            units.structure[members] = n_groups + result.labels
+            n_groups += int(result.labels.max()) + 1
             groups = [
                 part
                 for lab in range(int(result.labels.max()) + 1)
@@ -632,6 +653,41 @@ def _stage_a(
             ProgressEvent("pass1-block-complete", blocks_processed=b + 1, total_blocks=total_blocks)
         )
     return units
+
+
+def _hosts_naming_entities(
+    corpus: Corpus, items: _Items, units: _UnitList, item_host: np.ndarray, p: ClusterParams
+) -> frozenset[str]:
+    """Hosts whose file names' recurring words file entities rather than
+    name kinds (:func:`.routes.names_file_entities`), judged on the pages at
+    kinds of name against Stage A's structural groups and the pages' folders."""
+    from .mirror_axis import clean_segments
+    from .routes import names_file_entities
+
+    if units.structure is None:
+        return frozenset()
+    page_item = items.page_item
+    kind = items.route_kind[items.route[page_item]] & (units.structure[page_item] >= 0)
+    out = set()
+    for host in sorted(set(item_host.tolist())):
+        pages = np.flatnonzero(kind & (item_host[page_item] == host))
+        words = items.route_name[items.route[page_item[pages]]]
+        if len(np.unique(words)) < 2:
+            continue
+        folders: dict[tuple[str, ...], int] = {}
+        folder = np.fromiter(
+            (
+                folders.setdefault(
+                    tuple(clean_segments(corpus.signals[q].paths))[:-1], len(folders)
+                )
+                for q in pages.tolist()
+            ),
+            dtype=np.int64,
+            count=len(pages),
+        )
+        if names_file_entities(units.structure[page_item[pages]], words, folder, p.significance):
+            out.add(host)
+    return frozenset(out)
 
 
 def _by_kind(group: np.ndarray, items: _Items) -> list[np.ndarray]:
@@ -718,7 +774,7 @@ def _stage_b(
 
 
 def _page_routes(
-    signals: list, params: ClusterParams
+    signals: list, params: ClusterParams, plain_hosts: frozenset[str] = frozenset()
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A route id per page (see :mod:`.routes`), patterns computed per host with
     the host's mirror axis (language directories) blanked.
@@ -727,7 +783,9 @@ def _page_routes(
     name shapes (``class*``), of its form (the view, see
     :func:`.routes.route_form`) and of its name shape alone (the pattern's
     last element, wherever the page is filed); per name shape id, whether it
-    is a kind of name (:func:`.routes.is_name_kind`).
+    is a kind of name (:func:`.routes.is_name_kind`). On ``plain_hosts``
+    the names' words file entities (:func:`.routes.names_file_entities`):
+    routes there have no name shapes.
     """
     from .mirror_axis import detect_mirror_axis, section_axis
     from .routes import is_name_kind
@@ -766,6 +824,7 @@ def _page_routes(
             min_pages=params.literal_min_pages,
             min_share=params.literal_min_share,
             rooted=rooted,
+            shapes=host not in plain_hosts,
         )
         for i, pat, form in zip(pages, patterns, forms, strict=True):
             key = (host, pat, form)

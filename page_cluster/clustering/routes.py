@@ -36,6 +36,7 @@ __all__ = [
     "LITERAL_MIN_SHARE",
     "SegmentTable",
     "is_name_kind",
+    "names_file_entities",
     "route_form",
     "route_patterns",
     "route_patterns_and_forms",
@@ -100,16 +101,89 @@ def route_patterns_and_forms(
     min_pages: int = LITERAL_MIN_PAGES,
     min_share: float = LITERAL_MIN_SHARE,
     rooted: bool = False,
+    shapes: bool = True,
 ) -> tuple[list[str], list[str]]:
-    """Each page's route pattern with name shapes and its form (the view, see
+    """Each page's route pattern with name shapes (without, when ``shapes``
+    is false: see :func:`names_file_entities`) and its form (the view, see
     :func:`route_form`, read from the pattern without shapes), the segments
     read once for both. ``rooted``: the paths are read below folders common to
     every page (see :func:`route_form`)."""
     table = SegmentTable.of(paths)
-    shaped = _patterns(table, blank_position, True, min_pages, min_share)
     plain = _patterns(table, blank_position, False, min_pages, min_share)
+    shaped = _patterns(table, blank_position, True, min_pages, min_share) if shapes else plain
     forms = {p: route_form(p, blank_position, rooted=rooted) for p in set(plain)}
     return shaped, [forms[p] for p in plain]
+
+
+#: Shuffles of the labels in :func:`names_file_entities`' permutation test.
+PERMUTATIONS = 199
+#: Pages it reads at most (evenly spaced): the test's answer, not its cost,
+#: is what a larger site would change.
+TEST_PAGES = 5000
+
+
+def _information(a: np.ndarray, b: np.ndarray, n_b: int) -> float:
+    """Mutual information of two label arrays (``b`` in ``range(n_b)``)."""
+    cells = np.bincount(a * n_b + b)
+    codes = np.flatnonzero(cells)
+    joint = cells[codes].astype(np.float64)
+    pa = np.bincount(a)[codes // n_b].astype(np.float64)
+    pb = np.bincount(b, minlength=n_b)[codes % n_b].astype(np.float64)
+    n = float(len(a))
+    return float((joint / n * np.log(joint * n / (pa * pb))).sum())
+
+
+def _beyond_chance(
+    group: np.ndarray, label: np.ndarray, rng: np.random.Generator, alpha: float
+) -> bool:
+    """Does ``label`` tell the ``group`` values apart beyond chance (its
+    mutual information with them above that of ``alpha`` of shuffles)?"""
+    n_b = int(label.max()) + 1
+    seen = _information(group, label, n_b)
+    higher = sum(
+        _information(group, rng.permutation(label), n_b) >= seen - 1e-12
+        for _ in range(PERMUTATIONS)
+    )
+    return (1 + higher) / (PERMUTATIONS + 1) <= alpha
+
+
+def names_file_entities(
+    group: np.ndarray, word: np.ndarray, folder: np.ndarray, alpha: float = 0.01
+) -> bool:
+    """Do the recurring words of a site's file names (``struct*.html``,
+    ``calendar*.html``) file entities rather than name kinds of page?
+
+    One grid, read two ways. A documentation generator files each item by its
+    kind and by the entity it belongs to: rustdoc puts the kind in the file
+    name and the module in the folder (``io/struct.Error.html``), TypeDoc the
+    module in the file name and the kind in the folder
+    (``classes/calendar.Task.html``). The file names alone cannot say which;
+    the pages can. Pages of one kind are drawn alike, pages of one entity are
+    not: the word is a kind when pages' structural groups (``group``, one per
+    page) depend on it beyond chance (:data:`PERMUTATIONS` shuffles, level
+    ``alpha``). It files entities when they do not, while the folders they
+    sit in (``folder``) do: then the folder is the kind, and the name its
+    entity. With neither, or both, the names keep their reading as kinds:
+    a small sample says little either way.
+
+    >>> kinds = np.repeat(np.arange(4), 10)            # four kinds, ten pages each
+    >>> modules = np.tile(np.arange(5), 8)             # five modules, spread over kinds
+    >>> names_file_entities(kinds, modules, kinds)      # kind in the folder
+    True
+    >>> names_file_entities(kinds, kinds, modules)      # kind in the name
+    False
+    """
+    group, word, folder = (np.asarray(x, dtype=np.int64) for x in (group, word, folder))
+    if len(group) > TEST_PAGES:
+        pick = np.linspace(0, len(group) - 1, TEST_PAGES).astype(np.int64)
+        group, word, folder = group[pick], word[pick], folder[pick]
+    group, word, folder = (
+        np.unique(x, return_inverse=True)[1].ravel() for x in (group, word, folder)
+    )
+    if word.max(initial=0) < 1 or folder.max(initial=0) < 1 or group.max(initial=0) < 1:
+        return False
+    rng = np.random.default_rng(0x4B1D)
+    return not _beyond_chance(group, word, rng, alpha) and _beyond_chance(group, folder, rng, alpha)
 
 
 def _patterns(
