@@ -389,6 +389,31 @@ def _html_pages(output: Path, label: Callable[[str], str | None]) -> list[tuple[
     return out
 
 
+def agreeing_with_markup(
+    pages: list[tuple[str, str, str]], markup_of: Callable[[str], str | None], what: str
+) -> list[tuple[str, str, str]]:
+    """``pages`` (path, HTML, label) when each page's markup (``markup_of``)
+    says what its label, read from the sources, says; otherwise
+    ``SystemExit`` naming the first twenty that do not (``what``: the
+    labels, "VitePress layouts").
+
+    >>> agreeing_with_markup([("a.html", "<b>", "x")], lambda html: "x", "kinds")
+    [('a.html', '<b>', 'x')]
+    >>> agreeing_with_markup([("a.html", "<b>", "x")], lambda html: "y", "kinds")
+    Traceback (most recent call last):
+    SystemExit: kinds other than the sources say:
+    a.html: x, markup y
+    """
+    wrong = [
+        f"{rel}: {label}, markup {markup_of(html)}"
+        for rel, html, label in pages
+        if markup_of(html) != label
+    ]
+    if wrong:
+        raise SystemExit(f"{what} other than the sources say:\n" + "\n".join(wrong[:20]))
+    return pages
+
+
 def pelican_pages(data: Path, theme: str) -> list[tuple[str, str, str]]:
     """(path, HTML, template) of every page of the Pelican blog in ``theme``."""
     return _html_pages(build_pelican(data, theme), pelican_template_of)

@@ -108,7 +108,7 @@ import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from cms_blogs import (  # the same word list and Markdown as the other blogs
+from cms_blogs import (
     _AUTHORS,
     _TAGS,
     _WORDS,
@@ -121,6 +121,7 @@ from cms_blogs import (  # the same word list and Markdown as the other blogs
     _slug,
     _table,
     _title,
+    agreeing_with_markup,  # the same word list and Markdown as the other blogs
 )
 from cms_wordpress import check_debian
 
@@ -611,11 +612,4 @@ def ikiwiki_pages(data: Path) -> list[tuple[str, str, str]]:
     output = build_ikiwiki(data)
     src, underlays = output.parent / "src", _underlays()
     pages = _html_pages(output, lambda rel: ikiwiki_role_of(rel, src, underlays))
-    wrong = [
-        f"{rel}: {label}, markup {role_in_html(html)}"
-        for rel, html, label in pages
-        if role_in_html(html) != label
-    ]
-    if wrong:
-        raise SystemExit("ikiwiki pages whose markup shows another role:\n" + "\n".join(wrong[:20]))
-    return pages
+    return agreeing_with_markup(pages, role_in_html, "ikiwiki roles")

@@ -103,6 +103,7 @@ from cms_blogs import (
     _title,
     _tool,
     _water_listing,
+    agreeing_with_markup,
 )
 
 #: Pinned so that the same sources give the same site: MkDocs, the theme, and
@@ -666,11 +667,4 @@ def material_pages(data: Path) -> list[tuple[str, str, str]]:
     if wrote != set(called):
         missing, extra = sorted(set(called) - wrote), sorted(wrote - set(called))
         raise SystemExit(f"the blog's pages are not its sources': missing {missing}, extra {extra}")
-    wrong = [
-        f"{rel}: {label}, markup {template_in_html(html)}"
-        for rel, html, label in pages
-        if template_in_html(html) != label
-    ]
-    if wrong:
-        raise SystemExit("Material templates other than the sources say:\n" + "\n".join(wrong[:20]))
-    return pages
+    return agreeing_with_markup(pages, template_in_html, "Material templates")

@@ -86,7 +86,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import (  # the same word list and Markdown as the other sites
+from cms_blogs import (
     _WORDS,
     _fenced_body,
     _front,
@@ -99,6 +99,7 @@ from cms_blogs import (  # the same word list and Markdown as the other sites
     _table,
     _title,
     _water_listing,
+    agreeing_with_markup,  # the same word list and Markdown as the other sites
     front_field,
     write_package,
 )
@@ -525,13 +526,4 @@ def starlight_pages(data: Path) -> list[tuple[str, str, str]]:
     output = build_starlight(data)
     docs = output.parent / "src" / "content" / "docs"
     pages = _html_pages(output, lambda rel: starlight_template_of(rel, docs))
-    wrong = [
-        f"{rel}: {label}, markup {template_in_html(html)}"
-        for rel, html, label in pages
-        if template_in_html(html) != label
-    ]
-    if wrong:
-        raise SystemExit(
-            "Starlight templates other than the sources say:\n" + "\n".join(wrong[:20])
-        )
-    return pages
+    return agreeing_with_markup(pages, template_in_html, "Starlight templates")

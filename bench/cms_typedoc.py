@@ -81,7 +81,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from cms_blogs import (  # the same word list and prose as the other sites
+from cms_blogs import (
     _WORDS,
     _html_pages,
     _npm_site,
@@ -89,6 +89,7 @@ from cms_blogs import (  # the same word list and prose as the other sites
     _sentence,
     _table,
     _title,
+    agreeing_with_markup,  # the same word list and prose as the other sites
 )
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``);
@@ -1806,11 +1807,4 @@ def typedoc_pages(data: Path) -> list[tuple[str, str, str]]:
     """(path, HTML, kind) of every page of the TypeDoc reference; ``SystemExit``
     if a page's markup names another kind than its place."""
     pages = _html_pages(build_typedoc(data), typedoc_kind_of)
-    wrong = [
-        f"{rel}: {label}, markup {kind_in_html(html)}"
-        for rel, html, label in pages
-        if kind_in_html(html) != label
-    ]
-    if wrong:
-        raise SystemExit("TypeDoc pages whose markup names another kind:\n" + "\n".join(wrong[:20]))
-    return pages
+    return agreeing_with_markup(pages, kind_in_html, "TypeDoc kinds")

@@ -84,6 +84,7 @@ from cms_blogs import (
     _table,
     _title,
     _water_listing,
+    agreeing_with_markup,
     front_field,
     write_package,
 )
@@ -401,11 +402,4 @@ def vitepress_pages(data: Path) -> list[tuple[str, str, str]]:
     output = build_vitepress(data)
     docs = output.parent.parent
     pages = _html_pages(output, lambda rel: vitepress_layout_of(rel, docs))
-    wrong = [
-        f"{rel}: {label}, markup {layout_in_html(html)}"
-        for rel, html, label in pages
-        if layout_in_html(html) != label
-    ]
-    if wrong:
-        raise SystemExit("VitePress layouts other than the sources say:\n" + "\n".join(wrong[:20]))
-    return pages
+    return agreeing_with_markup(pages, layout_in_html, "VitePress layouts")
