@@ -112,6 +112,39 @@ def test_what_a_pager_in_the_main_area_holds_is_no_second_template():
     assert split.evidence == "routes"
 
 
+def test_what_the_site_navigation_opens_for_a_section_is_no_second_template():
+    # A docs theme's sidebar tree opens the section the page is in: the
+    # handbook's pages show its nested items expanded, the reference's pages
+    # another section's. The navigation follows the page's place.
+    def doc(section: str, i: int) -> dict:
+        tree = ["body>aside>nav.tree", "body>aside>nav.tree>ul", "body>aside>nav.tree>ul>li"]
+        if section == "handbook":  # its chapters listed, the page's own opened
+            tree += [
+                "body>aside>nav.tree>ul>li>ol.chapters",
+                "body>aside>nav.tree>ul>li>ol.chapters>li",
+                "body>aside>nav.tree>ul>li>ol.chapters>li>a",
+            ]
+        else:  # the reference's index of entries
+            tree += [
+                "body>aside>nav.tree>ul>li>dl.entries",
+                "body>aside>nav.tree>ul>li>dl.entries>dt",
+                "body>aside>nav.tree>ul>li>dl.entries>dd",
+            ]
+        tokens = [*CHROME, *tree, "body>main>h1", "body>main>.text", "body>main>.text>p"]
+        return {"clusterKey": "k", "tokens": tokens, "paths": [section, f"d{i}", "index.html"]}
+
+    pages = [doc("handbook", i) for i in range(20)] + [doc("reference", i) for i in range(8)]
+    assert find_cluster_splits(pages) == []
+    # Whether a page has the navigation at all, at routes of their own, still counts.
+    bare = [*CHROME, "body>main>h1", "body>main>.hero", "body>main>.hero>a.button"]
+    pages = [doc("handbook", i) for i in range(20)]
+    pages += [
+        {"clusterKey": "k", "tokens": bare, "paths": ["land", f"l{i}.html"]} for i in range(8)
+    ]
+    (split,) = find_cluster_splits(pages)
+    assert split.evidence in {"routes", "twoSided"}
+
+
 def test_two_substantial_subtrees_decide_without_routes():
     table = [*CHROME, "body>main>table", "body>main>table>tr"]
     form = [*CHROME, "body>main>form", "body>main>form>input"]

@@ -295,31 +295,27 @@ def structural_differences(
         raw = raw_differences(s, rows, side, fa, fb)
     diff = outside_content(raw, is_content)
     return TemplateDifference(
-        [t for t in diff.only_a if not held_by_own_nav(t)],
-        [t for t in diff.only_b if not held_by_own_nav(t)],
+        [t for t in diff.only_a if not held_by_nav(t)],
+        [t for t in diff.only_b if not held_by_nav(t)],
         diff.variants,
     )
 
 
-def held_by_own_nav(token: str) -> bool:
-    """Is ``token`` below a template's own navigation, a ``nav`` inside the
-    main area (a pager, breadcrumbs)? What such a nav holds follows the
-    page's place (a previous link, a next link), as its address does; that
-    the template has one is the template's (the nav's own element counts).
+def held_by_nav(token: str) -> bool:
+    """Is ``token`` below a navigation landmark (``nav``, ``role=navigation``)?
+    What a navigation holds follows the page's place, as its address does:
+    a template's own pager links to the previous and the next page, and the
+    site's sidebar tree opens the section the page is in (a handbook page's
+    section expanded, a reference page's another). Neither is a second
+    template; that a page has the navigation at all still counts (the
+    ``nav`` element itself), as the engine reads regions and pagers.
 
-    >>> held_by_own_nav("body>main>nav.pager>a.prev"), held_by_own_nav("body>main>nav.pager")
+    >>> held_by_nav("body>main>nav.pager>a.prev"), held_by_nav("body>main>nav.pager")
     (True, False)
-    >>> held_by_own_nav("body>nav.sidebar>a.prev")  # the layout's: chrome
-    False
+    >>> held_by_nav("body>nav.sidebar>ul>li.expanded"), held_by_nav("body>aside>ul>li>strong")
+    (True, False)
     """
-    in_main = False
-    for step in token.split(">")[:-1]:
-        kind = landmark_kind(step)
-        if kind == "main":
-            in_main = True
-        elif kind == "nav" and in_main:
-            return True
-    return False
+    return any(landmark_kind(step) == "nav" for step in token.split(">")[:-1])
 
 
 def _documents(s: _Sample, rows: np.ndarray) -> float:
