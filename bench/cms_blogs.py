@@ -499,16 +499,25 @@ def write_mkdocs_sources(root: Path, seed: int = 0, posts: int = 48) -> None:
         (docs / "blog" / "posts" / f"post-{n:02d}.md").write_text(text, encoding="utf-8")
 
 
-def build_mkdocs(data: Path, seed: int = 0) -> Path:
-    """MkDocs' output folder for the handbook and blog (built once into ``data``)."""
-    root = data / "mkdocs-material"
+def mkdocs_site(
+    root: Path, write: Callable[[], None], tools: Path, packages: tuple[str, ...]
+) -> Path:
+    """``root/site``, built once by MkDocs from ``root/mkdocs.yml``: ``write()``
+    the sources, then ``mkdocs build`` from a throwaway environment in
+    ``tools`` with ``packages`` (each MkDocs site keeps its own pins)."""
     output = root / "site"
     if (output / "index.html").exists():
         return output
-    write_mkdocs_sources(root, seed)
-    exe = _tool(data, "mkdocs", MKDOCS)
+    write()
+    exe = _tool(tools, "mkdocs", packages)
     _run([str(exe), "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(output)], "mkdocs")
     return output
+
+
+def build_mkdocs(data: Path, seed: int = 0) -> Path:
+    """MkDocs' output folder for the handbook and blog (built once into ``data``)."""
+    root = data / "mkdocs-material"
+    return mkdocs_site(root, lambda: write_mkdocs_sources(root, seed), data, MKDOCS)
 
 
 _POST = re.compile(r"^blog/\d{4}/\d{2}/\d{2}/")

@@ -96,14 +96,13 @@ from cms_blogs import (
     _html_pages,
     _long,
     _paragraph,
-    _run,
     _sentence,
     _slug,
     _table,
     _title,
-    _tool,
     _water_listing,
     agreeing_with_markup,
+    mkdocs_site,
 )
 
 #: Pinned so that the same sources give the same site: MkDocs, the theme, and
@@ -459,15 +458,9 @@ def write_material_sources(root: Path, seed: int = 0) -> None:
 def build_material(data: Path, seed: int = 0) -> Path:
     """MkDocs' output folder for the handbook and news (built once into ``data``)."""
     root = data / "material-site"
-    output = root / "site"
-    if (output / "index.html").exists():
-        return output
-    write_material_sources(root, seed)
     # Its own environment (``material-site/mkdocs-venv``): ``data/mkdocs-venv``
     # is ``cms_blogs``' MkDocs site's, with that site's pins.
-    exe = _tool(root, "mkdocs", MATERIAL)
-    _run([str(exe), "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(output)], "mkdocs")
-    return output
+    return mkdocs_site(root, lambda: write_material_sources(root, seed), root, MATERIAL)
 
 
 def template_in_source(markdown: str) -> str | None:

@@ -768,8 +768,7 @@ class _Units:
         at other routes do not print, is one archive template's option.
         """
         ch, ab, seen = self.characteristic, self.absent, self.parent_seen
-        structure = self.evidence if self.weak is None else self.evidence | self.weak
-        x = np.flatnonzero(ch[e] & ab[p] & seen[p] & structure)
+        x = np.flatnonzero(ch[e] & ab[p] & seen[p] & (self.evidence | self.weak))
         if not len(x):
             return False
         text = np.flatnonzero(ch[p] & ab[e] & seen[e] & self.heads)
