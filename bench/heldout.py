@@ -154,6 +154,17 @@ against, Rust's documentation (``rust-doc``):
   hierarchy page). A page's label is the kind of reflection it documents,
   from the folder TypeDoc files it in (``classes/`` ...); the module's
   name leads every file name (``classes/plots.Plot.html``).
+- ``hexo-next`` (``bench/cms_hexo_next.py``): the Hexo blog's sources
+  built again with NexT, the most installed Hexo theme (Nunjucks layouts,
+  the whole layout inside one ``<main>``), with the tag cloud and category
+  list pages its set-up guide adds. A page's label is the layout file that
+  renders it, and for a page the partial its body comes from.
+- ``pydoctor`` (``bench/cms_pydoctor.py``): the API reference pydoctor
+  writes for four real packages from PyPI wheels (``attr``, ``attrs``,
+  ``click``, ``requests``) as one project. A page's label is the page
+  class or theme file that renders it (``package``, ``module``, ``class``,
+  and the project's start, summary, name index, all-documents and help
+  pages).
 
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
@@ -165,8 +176,8 @@ as it is split at all: read its completeness and cluster count instead).
     python bench/heldout.py --data /tmp/heldout --site hexo --site wordpress
 
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
-PyPI for Pelican, MkDocs, Material and Nikola (installed into virtual
-environments in ``--data``), npm for Hexo, Docusaurus, VitePress, Starlight,
+PyPI for Pelican, MkDocs, Material, Nikola and pydoctor (installed into virtual
+environments in ``--data``), npm for Hexo and NexT, Docusaurus, VitePress, Starlight,
 TypeDoc and the Doks theme, Debian's ``hugo`` for the Doks site, and, for the
 WordPress sites and the ikiwiki site, the Debian packages ``cms_wordpress``
 and ``cms_ikiwiki`` name, installed; the extracted packages, the built sites
@@ -200,12 +211,14 @@ import cms_blogs  # blogs built by static CMSs
 import cms_docusaurus
 import cms_dokuwiki
 import cms_hexo
+import cms_hexo_next
 import cms_hugo
 import cms_ikiwiki
 import cms_jekyll
 import cms_material
 import cms_mediawiki
 import cms_nextra
+import cms_pydoctor
 import cms_sphinx_furo
 import cms_starlight
 import cms_typedoc
@@ -511,6 +524,8 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "material": lambda data: _blog(lambda: cms_material.material_pages(data)),
     "ikiwiki": lambda data: _blog(lambda: cms_ikiwiki.ikiwiki_pages(data)),
     "typedoc": lambda data: _blog(lambda: cms_typedoc.typedoc_pages(data)),
+    "hexo-next": lambda data: _blog(lambda: cms_hexo_next.next_pages(data)),
+    "pydoctor": lambda data: _blog(lambda: cms_pydoctor.pydoctor_pages(data)),
 }
 
 
