@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SLOT_EXCLUSIVE",
+    "data_word_swaps",
     "generalize_slots",
     "plain_names",
     "renamed_pair_sets",
@@ -61,6 +62,11 @@ ABSENT = 0.1
 SIGNIFICANCE = 0.01
 #: At most this many passes over the vocabulary.
 MAX_PASSES = 3
+#: Siblings of one tag at one place compared for swapped classes; a place
+#: with more names than this (a list of per-item ids) is left alone.
+MAX_SWAP_GROUP = 64
+#: Items of a list or a table: what a generator classes by what each shows.
+_ITEMS = frozenset({"li", "tr", "dt", "dd"})
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _NAME_PARTS = re.compile(r"[.#\[\]]")
@@ -380,6 +386,81 @@ def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
         np.asarray(strict, dtype=np.int64).reshape(-1, 2),
         np.asarray(loose, dtype=np.int64).reshape(-1, 2),
     )
+
+
+def swapped_names(tokens: list[str]) -> tuple[np.ndarray, list[frozenset[str]], np.ndarray]:
+    """Pairs ``(a, b)`` (``a < b``) of siblings of one tag, attributes and
+    children whose classes differ (``h1.class`` and ``h1.exception``;
+    ``li`` and ``li.next`` too), each pair's differing class words, and
+    whether the pair are items of a list or table (``li``, ``tr``, ``dt``,
+    ``dd``).
+
+    The candidates for :func:`data_word_swaps`: an element written under
+    other classes at the same place, holding the same.
+
+    >>> pairs, words, items = swapped_names(["b", "b>h1.class", "b>h1.class>code",
+    ...                                      "b>h1.exception", "b>h1.exception>code"])
+    >>> pairs.tolist(), [sorted(w) for w in words], items.tolist()
+    ([[1, 3]], [['class', 'exception']], [False])
+    """
+    children: dict[str, set[str]] = {}
+    groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]] = {}
+    for t, tok in enumerate(tokens):
+        parent, _, last = tok.rpartition(">")
+        children.setdefault(parent, set()).add(last)
+        m = _SEGMENT.match(last)
+        if not parent or last.startswith("@") or m is None or m.group(3).startswith("#"):
+            continue
+        key = (parent, m.group(1), m.group(3))
+        groups.setdefault(key, []).append((t, frozenset(c for c in m.group(2).split(".") if c)))
+    pairs: list[tuple[int, int]] = []
+    words: list[frozenset[str]] = []
+    items: list[bool] = []
+    for (_, tag, _), members in groups.items():
+        if len(members) > MAX_SWAP_GROUP:
+            continue
+        for i, (a, ca) in enumerate(members):
+            for b, cb in members[i + 1 :]:
+                if ca != cb and children.get(tokens[a], set()) == children.get(tokens[b], set()):
+                    pairs.append((a, b))
+                    words.append(ca ^ cb)
+                    items.append(tag in _ITEMS)
+    return (
+        np.asarray(pairs, dtype=np.int64).reshape(-1, 2),
+        words,
+        np.asarray(items, dtype=bool),
+    )
+
+
+def data_word_swaps(
+    pairs: np.ndarray, words: list[frozenset[str]], items: np.ndarray
+) -> np.ndarray:
+    """The pairs of :func:`swapped_names` that are one element renamed by the
+    data it shows, in both orders (as :func:`renamed_pairs` gives them).
+
+    A generator that classes a list's items by what each item is (a members
+    table's ``tr.class``, ``tr.function``, ``tr.exception``) prints the
+    data's words, not the layout's: the same rows carry other words on other
+    pages (and none where a table mixes them, since repeated items keep only
+    the classes they share). The same words swapped on an element a page
+    has once (its title's ``h1.class`` and ``h1.exception``) name what the
+    page shows, as a class family's values do, not another template. A pair
+    counts when every word it differs by is such an item word; classes never
+    swapped on items (``table.typeSummary`` on one kind of page,
+    ``table.useSummary`` on another) keep naming the layout.
+
+    >>> pairs = np.array([[0, 1], [2, 3], [4, 5]])
+    >>> words = [frozenset({"class", "exception"})] * 2 + [frozenset({"type", "use"})]
+    >>> data_word_swaps(pairs, words, np.array([True, False, False])).tolist()
+    [[0, 1], [1, 0], [2, 3], [3, 2]]
+    """
+    data: set[str] = set()
+    for w, item in zip(words, items.tolist(), strict=True):
+        if item:
+            data |= w
+    keep = [k for k, w in enumerate(words) if w <= data]
+    chosen = pairs[keep].reshape(-1, 2)
+    return np.unique(np.concatenate([chosen, chosen[:, ::-1]]).reshape(-1, 2), axis=0)
 
 
 _STEP = re.compile(r"^([^.#\[]*)((?:\.[^.\[]+)*)(.*)$")
