@@ -165,6 +165,10 @@ against, Rust's documentation (``rust-doc``):
   class or theme file that renders it (``package``, ``module``, ``class``,
   and the project's start, summary, name index, all-documents and help
   pages).
+- ``hugo-ananke`` (``bench/cms_hugo_ananke.py``): a blog built by Hugo with
+  Ananke, the theme of Hugo's quick start (Tachyons utility classes only),
+  taken from its repository at a pinned tag. A page's label is the layout
+  file Hugo's lookup order picks.
 
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
@@ -178,7 +182,8 @@ as it is split at all: read its completeness and cluster count instead).
 Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
 PyPI for Pelican, MkDocs, Material, Nikola and pydoctor (installed into virtual
 environments in ``--data``), npm for Hexo and NexT, Docusaurus, VitePress, Starlight,
-TypeDoc and the Doks theme, Debian's ``hugo`` for the Doks site, and, for the
+TypeDoc and the Doks theme, Debian's ``hugo`` for the Doks and Ananke sites
+(and ``git`` with access to GitHub for the Ananke theme), and, for the
 WordPress sites and the ikiwiki site, the Debian packages ``cms_wordpress``
 and ``cms_ikiwiki`` name, installed; the extracted packages, the built sites
 and the corpora stay in ``--data``.
@@ -213,6 +218,7 @@ import cms_dokuwiki
 import cms_hexo
 import cms_hexo_next
 import cms_hugo
+import cms_hugo_ananke
 import cms_ikiwiki
 import cms_jekyll
 import cms_material
@@ -526,6 +532,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "typedoc": lambda data: _blog(lambda: cms_typedoc.typedoc_pages(data)),
     "hexo-next": lambda data: _blog(lambda: cms_hexo_next.next_pages(data)),
     "pydoctor": lambda data: _blog(lambda: cms_pydoctor.pydoctor_pages(data)),
+    "hugo-ananke": lambda data: _blog(lambda: cms_hugo_ananke.ananke_pages(data)),
 }
 
 
