@@ -180,11 +180,16 @@ def ananke_source_of(rel: str, content: Path) -> tuple[str, str, str] | None:
     """(kind, type, taxonomy) of the page Hugo writes to ``rel``, from the
     ``content`` folder (``None``: not a page).
 
-    >>> c = Path("content")
+    >>> import tempfile
+    >>> c = Path(tempfile.mkdtemp())
+    >>> (c / "post").mkdir(); _ = (c / "post" / "_index.md").write_text("")
+    >>> _ = (c / "about.md").write_text("")
     >>> [ananke_source_of(p, c) for p in ("index.html", "404.html", "post/page/2/index.html")]
     [('home', 'page', ''), ('404', '', ''), ('section', 'post', '')]
     >>> [ananke_source_of(p, c) for p in ("tags/index.html", "tags/kale/index.html")]
     [('taxonomy', 'tags', 'tag'), ('term', 'tags', 'tag')]
+    >>> [ananke_source_of(p, c) for p in ("about/index.html", "post/kale-bed-3/index.html")]
+    [('page', 'page', ''), ('page', 'post', '')]
     >>> [ananke_source_of(p, c) for p in ("post/page/1/index.html", "images/a.jpg")]
     [None, None]
     """
