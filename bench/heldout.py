@@ -169,6 +169,10 @@ against, Rust's documentation (``rust-doc``):
   Ananke, the theme of Hugo's quick start (Tachyons utility classes only),
   taken from its repository at a pinned tag. A page's label is the layout
   file Hugo's lookup order picks.
+- ``eleventy`` (``bench/cms_eleventy.py``): a blog built by Eleventy from
+  its official starter (``eleventy-base-blog``, taken from its repository
+  at a pinned tag; almost no classes, every template's difference inside
+  a bare ``<main>``). A page's label is the template that renders it.
 
 It clusters each site whole and in random samples drawn as
 ``bench/subsets.py`` draws them, and prints ARI, AMI, homogeneity,
@@ -183,7 +187,8 @@ Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
 PyPI for Pelican, MkDocs, Material, Nikola and pydoctor (installed into virtual
 environments in ``--data``), npm for Hexo and NexT, Docusaurus, VitePress, Starlight,
 TypeDoc and the Doks theme, Debian's ``hugo`` for the Doks and Ananke sites
-(and ``git`` with access to GitHub for the Ananke theme), and, for the
+(and ``git`` with access to GitHub for the Ananke theme and Eleventy's
+starter), and, for the
 WordPress sites and the ikiwiki site, the Debian packages ``cms_wordpress``
 and ``cms_ikiwiki`` name, installed; the extracted packages, the built sites
 and the corpora stay in ``--data``.
@@ -215,6 +220,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cms_blogs  # blogs built by static CMSs
 import cms_docusaurus
 import cms_dokuwiki
+import cms_eleventy
 import cms_hexo
 import cms_hexo_next
 import cms_hugo
@@ -533,6 +539,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "hexo-next": lambda data: _blog(lambda: cms_hexo_next.next_pages(data)),
     "pydoctor": lambda data: _blog(lambda: cms_pydoctor.pydoctor_pages(data)),
     "hugo-ananke": lambda data: _blog(lambda: cms_hugo_ananke.ananke_pages(data)),
+    "eleventy": lambda data: _blog(lambda: cms_eleventy.eleventy_pages(data)),
 }
 
 
