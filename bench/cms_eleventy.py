@@ -37,7 +37,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cms_blogs import _PAGES, _TAGS, _WORDS, _body, _run, _sentence
+from cms_blogs import _PAGES, _TAGS, _WORDS, _body, _run, _sentence, agreeing_with_markup
 
 STARTER = "https://github.com/11ty/eleventy-base-blog"
 STARTER_TAG = "v9.0.0"
@@ -178,11 +178,4 @@ def eleventy_pages(data: Path) -> list[tuple[str, str, str]]:
         kind = eleventy_template_of(rel)
         if kind is not None:
             pages.append((rel, file.read_text(encoding="utf-8"), kind))
-    wrong = [
-        f"{rel}: {kind}, markup {eleventy_markup_of(page)}"
-        for rel, page, kind in pages
-        if eleventy_markup_of(page) != kind
-    ]
-    if wrong:
-        raise SystemExit("Eleventy templates other than the sources say:\n" + "\n".join(wrong[:20]))
-    return pages
+    return agreeing_with_markup(pages, eleventy_markup_of, "Eleventy templates")

@@ -45,6 +45,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from cms_blogs import (  # the same word list and Markdown as the other blogs
@@ -185,17 +186,32 @@ def write_hexo_sources(root: Path, seed: int = 0, posts: int = 72) -> None:
 
 def build_hexo(data: Path, seed: int = 0) -> Path:
     """Hexo's output folder for the blog (built once into ``data``)."""
-    root = data / "hexo-landscape"
+    return hexo_site(data / "hexo-landscape", "hazel-lane", HEXO, _HEXO_CONF, seed)
+
+
+def hexo_site(
+    root: Path,
+    name: str,
+    packages: dict[str, str],
+    config: str,
+    seed: int = 0,
+    extra: Callable[[Path], None] | None = None,
+) -> Path:
+    """Build the blog's sources once in ``root`` with Hexo and the pinned
+    npm ``packages`` (theme included) under ``config``; ``extra`` writes
+    more sources (a theme's own pages). Returns the output folder."""
     output = root / "public"
     if (output / "index.html").exists():
         return output
     root.mkdir(parents=True, exist_ok=True)
     # ``hexo`` is what tells the Hexo command line that this folder is a site.
-    package = {"name": "hazel-lane", "private": True, "hexo": {"version": HEXO["hexo"]}}
-    package["dependencies"] = dict(HEXO)
+    package = {"name": name, "private": True, "hexo": {"version": packages["hexo"]}}
+    package["dependencies"] = dict(packages)
     (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
-    (root / "_config.yml").write_text(_HEXO_CONF, encoding="utf-8")
+    (root / "_config.yml").write_text(config, encoding="utf-8")
     write_hexo_sources(root, seed)
+    if extra is not None:
+        extra(root)
     hexo = root / "node_modules" / ".bin" / "hexo"
     if not hexo.exists():
         npm = ["npm", "install", "--prefix", str(root), "--no-audit", "--no-fund", "--silent"]

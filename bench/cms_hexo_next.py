@@ -40,12 +40,11 @@ apart from those the same seed gives the same site.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
-from cms_blogs import _html_pages, _run, agreeing_with_markup
-from cms_hexo import _HEXO_CONF, HEXO, write_hexo_sources
+from cms_blogs import _html_pages, agreeing_with_markup
+from cms_hexo import _HEXO_CONF, HEXO, hexo_site
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``).
 NEXT = {
@@ -78,27 +77,15 @@ _TYPED_PAGES = {"tags": "Tags", "categories": "Categories"}
 
 def build_next(data: Path, seed: int = 0) -> Path:
     """Hexo's output folder for the blog in NexT (built once into ``data``)."""
-    root = data / "hexo-next"
-    output = root / "public"
-    if (output / "index.html").exists():
-        return output
-    root.mkdir(parents=True, exist_ok=True)
-    package = {"name": "hazel-lane-next", "private": True, "hexo": {"version": NEXT["hexo"]}}
-    package["dependencies"] = dict(NEXT)
-    (root / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
-    (root / "_config.yml").write_text(_NEXT_CONF, encoding="utf-8")
-    write_hexo_sources(root, seed)
+    return hexo_site(data / "hexo-next", "hazel-lane-next", NEXT, _NEXT_CONF, seed, _typed_pages)
+
+
+def _typed_pages(root: Path) -> None:
     for folder, title in _TYPED_PAGES.items():
         page = root / "source" / folder / "index.md"
         page.parent.mkdir(parents=True, exist_ok=True)
         front = f"---\ntitle: {title}\ndate: 2023-01-02 09:00:00\ntype: {folder}\n---\n"
         page.write_text(front, encoding="utf-8")
-    hexo = root / "node_modules" / ".bin" / "hexo"
-    if not hexo.exists():
-        npm = ["npm", "install", "--prefix", str(root), "--no-audit", "--no-fund", "--silent"]
-        _run(npm, "npm install")
-    _run([str(hexo), "generate", "--silent", "--cwd", str(root)], "hexo generate")
-    return output
 
 
 _POST = re.compile(r"\d{4}/\d{2}/\d{2}/[^/]+/index\.html")

@@ -48,7 +48,16 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from cms_blogs import _CATEGORIES, _PAGES, _TAGS, _WORDS, _body, _run, _sentence
+from cms_blogs import (
+    _CATEGORIES,
+    _PAGES,
+    _TAGS,
+    _WORDS,
+    _body,
+    _run,
+    _sentence,
+    agreeing_with_markup,
+)
 from cms_hugo import hugo_template, theme_templates
 
 ANANKE = "https://github.com/theNewDynamic/gohugo-theme-ananke"
@@ -267,11 +276,4 @@ def ananke_pages(data: Path) -> list[tuple[str, str, str]]:
         kind, type_, taxonomy = source
         template = hugo_template(kind, type_, "", files, taxonomy)
         pages.append((rel, file.read_text(encoding="utf-8"), template))
-    wrong = [
-        f"{rel}: {t}, markup {ananke_markup_of(h)}"
-        for rel, h, t in pages
-        if ananke_markup_of(h) != t
-    ]
-    if wrong:
-        raise SystemExit("Ananke layouts other than the sources say:\n" + "\n".join(wrong[:20]))
-    return pages
+    return agreeing_with_markup(pages, ananke_markup_of, "Ananke layouts")

@@ -352,14 +352,17 @@ def renamed_pairs(tokens: list[str], *, same_children: bool = True) -> np.ndarra
     return strict if same_children else loose
 
 
-def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`renamed_pairs` with and without ``same_children``, from one pass
-    over the names (the loose pairs are the strict ones plus those whose
-    children differ).
+def _sibling_names(
+    tokens: list[str],
+) -> tuple[dict[str, set[str]], dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]]]:
+    """Each name's children (last steps), and the names that are siblings of
+    one tag and attributes, grouped by (parent, tag, attributes), each with
+    its classes. Elements with an id and attribute tokens are left out: an
+    id names one element.
 
-    >>> strict, loose = renamed_pair_sets(["b", "b>ul", "b>ul>li", "b>ul.x", "b>ul.x>p"])
-    >>> strict.tolist(), loose.tolist()
-    ([], [[1, 3], [3, 1]])
+    >>> children, groups = _sibling_names(["b", "b>li", "b>li.next", "b>li#x"])
+    >>> children["b"] == {"li", "li.next", "li#x"}, groups[("b", "li", "")]
+    (True, [(1, frozenset()), (2, frozenset({'next'}))])
     """
     children: dict[str, set[str]] = {}
     groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]] = {}
@@ -369,9 +372,21 @@ def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
         m = _SEGMENT.match(last)
         if not parent or last.startswith("@") or m is None or m.group(3).startswith("#"):
             continue
-        tag, classes, attrs = m.group(1), m.group(2), m.group(3)
-        key = (parent, tag, attrs)
-        groups.setdefault(key, []).append((t, frozenset(c for c in classes.split(".") if c)))
+        key = (parent, m.group(1), m.group(3))
+        groups.setdefault(key, []).append((t, frozenset(c for c in m.group(2).split(".") if c)))
+    return children, groups
+
+
+def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`renamed_pairs` with and without ``same_children``, from one pass
+    over the names (the loose pairs are the strict ones plus those whose
+    children differ).
+
+    >>> strict, loose = renamed_pair_sets(["b", "b>ul", "b>ul>li", "b>ul.x", "b>ul.x>p"])
+    >>> strict.tolist(), loose.tolist()
+    ([], [[1, 3], [3, 1]])
+    """
+    children, groups = _sibling_names(tokens)
     loose = sorted(
         (a, b)
         for members in groups.values()
@@ -403,16 +418,7 @@ def swapped_names(tokens: list[str]) -> tuple[np.ndarray, list[frozenset[str]], 
     >>> pairs.tolist(), [sorted(w) for w in words], items.tolist()
     ([[1, 3]], [['class', 'exception']], [False])
     """
-    children: dict[str, set[str]] = {}
-    groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]] = {}
-    for t, tok in enumerate(tokens):
-        parent, _, last = tok.rpartition(">")
-        children.setdefault(parent, set()).add(last)
-        m = _SEGMENT.match(last)
-        if not parent or last.startswith("@") or m is None or m.group(3).startswith("#"):
-            continue
-        key = (parent, m.group(1), m.group(3))
-        groups.setdefault(key, []).append((t, frozenset(c for c in m.group(2).split(".") if c)))
+    children, groups = _sibling_names(tokens)
     pairs: list[tuple[int, int]] = []
     words: list[frozenset[str]] = []
     items: list[bool] = []
