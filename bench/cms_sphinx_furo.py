@@ -1,16 +1,17 @@
-"""A documentation site written by Sphinx in three themes, for the held-out bench.
+"""A documentation site written by Sphinx in four themes, for the held-out bench.
 
 Like ``bench/cms_blogs.py`` (whose word list and sentence helpers it uses),
 this module writes a site's sources from a seed, builds them with the real
 generator and labels each page with the theme template that renders it.
 Sphinx and the themes are installed from PyPI at pinned versions into one
 throwaway virtual environment in the data folder (``sphinx-build-venv``). The
-same sources are built with three themes, each once with ``sphinx-build -b
+same sources are built with four themes, each once with ``sphinx-build -b
 html`` from ``<folder>/source`` into ``<folder>/html``: Furo
-(``sphinx-furo``), the Read the Docs theme (``sphinx-rtd``) and the PyData
-theme (``sphinx-pydata``). Their ``conf.py`` differ only in ``html_theme`` and
-``html_theme_options`` (keyboard navigation on in Furo and PyData, the Read the
-Docs theme's defaults). Only the sources are invented; every page is Sphinx's
+(``sphinx-furo``), the Read the Docs theme (``sphinx-rtd``), the PyData
+theme (``sphinx-pydata``) and Alabaster, Sphinx's default theme, which comes
+with Sphinx (``sphinx-alabaster``). Their ``conf.py`` differ only in
+``html_theme`` and ``html_theme_options`` (keyboard navigation on in Furo and
+PyData, the other themes' defaults). Only the sources are invented; every page is Sphinx's
 output with the real theme.
 
 The sources are reStructuredText: an allotment society's handbook of 50
@@ -34,7 +35,7 @@ and six of its modules by hand with the ``py`` domain (``py:module``,
 general index and the Python module index have entries.
 
 A page's label is the template that Sphinx renders it with, read from where
-Sphinx writes it; the names are the same in the three themes:
+Sphinx writes it; the names are the same in the four themes:
 
 * ``page``: every document (``<docname>.html``), the root ``index.html``
   included: Sphinx renders every document with ``page.html``, and no theme
@@ -107,11 +108,13 @@ SPHINX = (
 )
 
 #: The other themes, pinned too and installed into the same environment: the
-#: Read the Docs theme with the jQuery extension it loads, and PyData's.
+#: Read the Docs theme with the jQuery extension it loads, PyData's, and
+#: Alabaster (Sphinx's default, which Sphinx installs; pinned here).
 THEME_PACKAGES = (
     "sphinx-rtd-theme==3.1.0",
     "sphinxcontrib-jquery==4.1",
     "pydata-sphinx-theme==0.24.0",
+    "alabaster==1.0.0",
 )
 
 #: Each build of the handbook, by its folder's suffix (``sphinx-rtd``): the
@@ -121,6 +124,7 @@ THEMES = {
     "furo": ("furo", '{"navigation_with_keys": True}'),
     "rtd": ("sphinx_rtd_theme", "{}"),
     "pydata": ("pydata_sphinx_theme", '{"navigation_with_keys": True}'),
+    "alabaster": ("alabaster", "{}"),
 }
 
 _PROJECT = "Hazel Lane Growers' Handbook"
@@ -498,7 +502,7 @@ _SPECIAL = {"genindex.html": "genindex", "py-modindex.html": "domainindex", "sea
 
 
 def sphinx_template_of(rel: str) -> str | None:
-    """A page's template from where Sphinx writes it, in any of the three
+    """A page's template from where Sphinx writes it, in any of the four
     themes (``None``: not a page, such as the theme's assets or the copied
     sources).
 
@@ -531,6 +535,12 @@ def furo_pages(data: Path) -> list[tuple[str, str, str]]:
 def sphinx_rtd_pages(data: Path) -> list[tuple[str, str, str]]:
     """(path, HTML, template) of every page of the handbook in the Read the Docs theme."""
     return sphinx_pages(data, "rtd")
+
+
+def sphinx_alabaster_pages(data: Path) -> list[tuple[str, str, str]]:
+    """(path, HTML, template) of every page of the handbook in Alabaster,
+    Sphinx's default theme (installed with Sphinx)."""
+    return sphinx_pages(data, "alabaster")
 
 
 def sphinx_pydata_pages(data: Path) -> list[tuple[str, str, str]]:

@@ -79,8 +79,9 @@ against, Rust's documentation (``rust-doc``):
   is the theme component rendering it. ``jekyll`` (``bench/cms_jekyll.py``):
   a blog built by Jekyll with its ``minima`` theme, from Debian's packages;
   ``sphinx-furo`` (``bench/cms_sphinx_furo.py``): a handbook built by Sphinx
-  with the Furo theme, from PyPI; ``sphinx-rtd`` and ``sphinx-pydata``: the
-  same handbook built with the Read the Docs theme and the PyData theme.
+  with the Furo theme, from PyPI; ``sphinx-rtd``, ``sphinx-pydata`` and
+  ``sphinx-alabaster``: the same handbook built with the Read the Docs
+  theme, the PyData theme and Alabaster, Sphinx's default theme.
 - ``vitepress`` (``bench/cms_vitepress.py``): a handbook built by VitePress
   with its default theme, from npm (home pages, docs with and without the
   sidebar and outline, pages, the not-found page); a page's label is the
@@ -525,6 +526,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "sphinx-furo": lambda data: _blog(lambda: cms_sphinx_furo.furo_pages(data)),
     "sphinx-rtd": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_rtd_pages(data)),
     "sphinx-pydata": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_pydata_pages(data)),
+    "sphinx-alabaster": lambda data: _blog(lambda: cms_sphinx_furo.sphinx_alabaster_pages(data)),
     "vitepress": lambda data: _blog(lambda: cms_vitepress.vitepress_pages(data)),
     "starlight": lambda data: _blog(lambda: cms_starlight.starlight_pages(data)),
     "nextra": lambda data: _blog(lambda: cms_nextra.nextra_pages(data)),
