@@ -44,7 +44,7 @@ import re
 from pathlib import Path
 
 from cms_blogs import _html_pages, agreeing_with_markup
-from cms_hexo import _HEXO_CONF, HEXO, hexo_site
+from cms_hexo import _HEXO_CONF, HEXO, hexo_layout_of, hexo_site
 
 #: Pinned so that the same sources give the same site (``npm view <pkg> version``).
 NEXT = {
@@ -88,8 +88,6 @@ def _typed_pages(root: Path) -> None:
         page.write_text(front, encoding="utf-8")
 
 
-_POST = re.compile(r"\d{4}/\d{2}/\d{2}/[^/]+/index\.html")
-_LISTS = {"archives": "archive", "categories": "category", "tags": "tag", "page": "index"}
 _TYPED = {"tags/index.html": "tag-cloud", "categories/index.html": "category-list"}
 
 
@@ -105,18 +103,11 @@ def next_template_of(rel: str) -> str | None:
     >>> [next_template_of(p) for p in ("2024/03/08/kale-bean-3/index.html", "css/main.css")]
     ['post', None]
     """
-    if not rel.endswith("index.html"):
-        return None
-    if rel == "index.html":
-        return "index"
     if rel in _TYPED:
         return _TYPED[rel]
-    if _POST.fullmatch(rel):
-        return "post"
-    top, _, rest = rel.partition("/")
-    if top in _LISTS:
-        return _LISTS[top]
-    return "page" if rest == "index.html" else None
+    # NexT's layout files have landscape's names and Hexo writes their
+    # pages to the same places.
+    return hexo_layout_of(rel)
 
 
 _INNER = re.compile(r'<div class="main-inner (\w+) posts-')
