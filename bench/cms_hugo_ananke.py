@@ -46,6 +46,7 @@ import random
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from cms_blogs import (
@@ -117,8 +118,13 @@ def _front(fields: dict[str, object]) -> str:
 
 def write_ananke_sources(root: Path, seed: int = 0) -> None:
     """The site's ``config.toml`` and ``content/``, the same for a seed."""
-    rng = random.Random(seed + 4711)
     (root / "config.toml").write_text(_CONFIG, encoding="utf-8")
+    write_blog_content(root, seed)
+
+
+def write_blog_content(root: Path, seed: int = 0) -> None:
+    """The blog's ``content/`` (any theme's), the same for a seed."""
+    rng = random.Random(seed + 4711)
     content = root / "content"
     (content / "post").mkdir(parents=True, exist_ok=True)
     (content / "projects").mkdir(parents=True, exist_ok=True)
@@ -153,33 +159,43 @@ def write_ananke_sources(root: Path, seed: int = 0) -> None:
         (content / f"{slug}.md").write_text(text, encoding="utf-8")
 
 
-def _theme(root: Path) -> Path:
-    """The Ananke theme at its pinned tag, cloned the first time."""
-    theme = root / "themes" / "ananke"
+def clone_theme(root: Path, name: str, url: str, tag: str) -> Path:
+    """``root/themes/<name>``: a Hugo theme's repository at ``tag``, cloned
+    the first time."""
+    theme = root / "themes" / name
     if not (theme / "layouts").is_dir():
         theme.parent.mkdir(parents=True, exist_ok=True)
         if shutil.which("git") is None:
-            raise SystemExit(f"git is needed to fetch the Ananke theme ({ANANKE})")
-        clone = ["git", "clone", "-q", "--depth", "1", "--branch", ANANKE_TAG, ANANKE, str(theme)]
-        _run(clone, "git clone (the Ananke theme)")
+            raise SystemExit(f"git is needed to fetch the {name} theme ({url})")
+        clone = ["git", "clone", "-q", "--depth", "1", "--branch", tag, url, str(theme)]
+        _run(clone, f"git clone (the {name} theme)")
     return theme
 
 
-def build_ananke(data: Path, seed: int = 0) -> Path:
-    """Hugo's output folder for the blog (built once into ``data``)."""
-    root = data / "hugo-ananke"
+def hugo_build(root: Path, write: Callable[[Path], None]) -> Path:
+    """``root/public``, built once by Debian's Hugo after ``write(root)``
+    wrote the sources."""
     output = root / "public"
     if (output / "index.html").exists():
         return output
     if shutil.which("hugo") is None:
         raise SystemExit("hugo is needed (Debian: apt-get install hugo)")
     root.mkdir(parents=True, exist_ok=True)
-    _theme(root)
-    write_ananke_sources(root, seed)
+    write(root)
     done = subprocess.run(["hugo", "--source", str(root)], capture_output=True, text=True)
     if done.returncode or not (output / "index.html").exists():
         raise SystemExit(f"hugo failed:\n{done.stdout[-1500:]}\n{done.stderr[-2500:]}")
     return output
+
+
+def build_ananke(data: Path, seed: int = 0) -> Path:
+    """Hugo's output folder for the blog (built once into ``data``)."""
+
+    def write(root: Path) -> None:
+        clone_theme(root, "ananke", ANANKE, ANANKE_TAG)
+        write_ananke_sources(root, seed)
+
+    return hugo_build(data / "hugo-ananke", write)
 
 
 _PAGED = re.compile(r"(.*?)/?page/(\d+)")

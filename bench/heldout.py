@@ -169,7 +169,9 @@ against, Rust's documentation (``rust-doc``):
 - ``hugo-ananke`` (``bench/cms_hugo_ananke.py``): a blog built by Hugo with
   Ananke, the theme of Hugo's quick start (Tachyons utility classes only),
   taken from its repository at a pinned tag. A page's label is the layout
-  file Hugo's lookup order picks.
+  file Hugo's lookup order picks. ``hugo-papermod``
+  (``bench/cms_hugo_papermod.py``): the same blog with PaperMod, the most
+  starred Hugo theme, and the archive and search pages it asks for.
 - ``eleventy`` (``bench/cms_eleventy.py``): a blog built by Eleventy from
   its official starter (``eleventy-base-blog``, taken from its repository
   at a pinned tag; almost no classes, every template's difference inside
@@ -188,8 +190,8 @@ Needs ``apt-get download`` (Debian or Ubuntu) and ``dpkg-deb`` the first time,
 PyPI for Pelican, MkDocs, Material, Nikola and pydoctor (installed into virtual
 environments in ``--data``), npm for Hexo and NexT, Docusaurus, VitePress, Starlight,
 TypeDoc and the Doks theme, Debian's ``hugo`` for the Doks and Ananke sites
-(and ``git`` with access to GitHub for the Ananke theme and Eleventy's
-starter), and, for the
+(and ``git`` with access to GitHub for the Ananke and PaperMod themes
+and Eleventy's starter), and, for the
 WordPress sites and the ikiwiki site, the Debian packages ``cms_wordpress``
 and ``cms_ikiwiki`` name, installed; the extracted packages, the built sites
 and the corpora stay in ``--data``.
@@ -226,6 +228,7 @@ import cms_hexo
 import cms_hexo_next
 import cms_hugo
 import cms_hugo_ananke
+import cms_hugo_papermod
 import cms_ikiwiki
 import cms_jekyll
 import cms_material
@@ -542,6 +545,7 @@ SITES: dict[str, Callable[[Path], list[Record]]] = {
     "pydoctor": lambda data: _blog(lambda: cms_pydoctor.pydoctor_pages(data)),
     "hugo-ananke": lambda data: _blog(lambda: cms_hugo_ananke.ananke_pages(data)),
     "eleventy": lambda data: _blog(lambda: cms_eleventy.eleventy_pages(data)),
+    "hugo-papermod": lambda data: _blog(lambda: cms_hugo_papermod.papermod_pages(data)),
 }
 
 
