@@ -19,6 +19,8 @@ import random
 from collections import Counter, defaultdict
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from page_cluster.api.resolve import run_clustering
 from page_cluster.clustering.slots import data_word_swaps, swapped_names
@@ -157,3 +159,25 @@ def test_no_item_words_no_swaps() -> None:
     assert np.array_equal(
         data_word_swaps(pairs, words, np.array([True])), np.array([[1, 2], [2, 1]])
     )
+
+
+# Any vocabulary a crawl can produce: odd class names, ids, attributes,
+# body-class tokens, empty steps.
+_STEP = st.text(alphabet="abtrlihd.#[]=@-_*~:é ", min_size=0, max_size=10)
+_TOKEN = st.lists(_STEP, min_size=1, max_size=4).map(">".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tokens=st.lists(_TOKEN, max_size=30, unique=True))
+def test_swaps_are_well_formed_on_any_vocabulary(tokens: list[str]) -> None:
+    pairs, words, items = swapped_names(tokens)
+    assert pairs.shape == (len(words), 2) and items.shape == (len(words),)
+    if len(pairs):
+        assert (pairs[:, 0] < pairs[:, 1]).all() and pairs.max() < len(tokens)
+    # Every pair is two names of one place that differ in their classes.
+    assert all(words)
+    swaps = data_word_swaps(pairs, words, items)
+    assert swaps.shape[1] == 2
+    found = {tuple(p) for p in swaps.tolist()}
+    assert found == {(b, a) for a, b in found}
+    assert found <= {tuple(p) for p in pairs.tolist()} | {(b, a) for a, b in pairs.tolist()}
