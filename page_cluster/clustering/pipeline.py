@@ -25,14 +25,7 @@ from .address_classes import drop_address_classes
 from .blocking import BlockingResult, resolve_block_keys
 from .class_families import generalize_corpus
 from .routes import route_patterns_and_forms
-from .slots import (
-    SLOT_EXCLUSIVE,
-    data_word_swaps,
-    generalize_slots,
-    plain_names,
-    renamed_pair_sets,
-    swapped_names,
-)
+from .slots import SLOT_EXCLUSIVE, generalize_slots, plain_names, renamed_pair_sets
 from .stage_a import cluster_block
 from .stage_b import SUBSTANTIAL, Together, agglomerate_units
 from .template_tokens import (
@@ -1042,7 +1035,7 @@ def _merge_host_units(
         n_name,
         name_kinds,
         listed[cols],
-        *_renamed_pairs([tokens[c] for c in cols.tolist()]),
+        *renamed_pair_sets([tokens[c] for c in cols.tolist()], data_words=True),
         # The site's layout: chrome on nearly every page of the host.
         chrome & (support[cols] >= quorum * n_pages),
         # What regions hold: a unit lacking one lacks all of it.
@@ -1052,20 +1045,6 @@ def _merge_host_units(
     for i, g in enumerate(labels.tolist()):
         groups.setdefault(g, []).append(i)
     return [groups[g] for g in sorted(groups)]
-
-
-def _renamed_pairs(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Stage B's renamed elements (``slots.renamed_pair_sets``, strict and
-    loose) with the elements renamed by the data they show
-    (``slots.data_word_swaps``)."""
-    strict, loose = renamed_pair_sets(names)
-    swaps = data_word_swaps(*swapped_names(names))
-    if not len(swaps):
-        return strict, loose
-    return (
-        np.unique(np.concatenate([strict, swaps]), axis=0),
-        np.unique(np.concatenate([loose, swaps]), axis=0),
-    )
 
 
 class _HostRows:

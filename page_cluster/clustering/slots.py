@@ -377,14 +377,21 @@ def _sibling_names(
     return children, groups
 
 
-def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
+def renamed_pair_sets(
+    tokens: list[str], *, data_words: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """:func:`renamed_pairs` with and without ``same_children``, from one pass
     over the names (the loose pairs are the strict ones plus those whose
-    children differ).
+    children differ). With ``data_words``, both also hold the elements
+    renamed by the data they show (:func:`data_word_swaps`), as Stage B
+    reads them.
 
     >>> strict, loose = renamed_pair_sets(["b", "b>ul", "b>ul>li", "b>ul.x", "b>ul.x>p"])
     >>> strict.tolist(), loose.tolist()
     ([], [[1, 3], [3, 1]])
+    >>> names = ["b", "b>h1.a", "b>h1.b", "b>ol", "b>ol>li.a", "b>ol>li.b"]
+    >>> renamed_pair_sets(names, data_words=True)[0].tolist()
+    [[1, 2], [2, 1], [4, 5], [5, 4]]
     """
     children, groups = _sibling_names(tokens)
     loose = sorted(
@@ -397,10 +404,14 @@ def renamed_pair_sets(tokens: list[str]) -> tuple[np.ndarray, np.ndarray]:
     strict = [
         (a, b) for a, b in loose if children.get(tokens[a], set()) == children.get(tokens[b], set())
     ]
-    return (
-        np.asarray(strict, dtype=np.int64).reshape(-1, 2),
-        np.asarray(loose, dtype=np.int64).reshape(-1, 2),
-    )
+    strict_pairs = np.asarray(strict, dtype=np.int64).reshape(-1, 2)
+    loose_pairs = np.asarray(loose, dtype=np.int64).reshape(-1, 2)
+    if data_words:
+        swaps = data_word_swaps(*_swaps(tokens, children, groups))
+        if len(swaps):
+            strict_pairs = np.unique(np.concatenate([strict_pairs, swaps]), axis=0)
+            loose_pairs = np.unique(np.concatenate([loose_pairs, swaps]), axis=0)
+    return strict_pairs, loose_pairs
 
 
 def swapped_names(tokens: list[str]) -> tuple[np.ndarray, list[frozenset[str]], np.ndarray]:
@@ -418,7 +429,15 @@ def swapped_names(tokens: list[str]) -> tuple[np.ndarray, list[frozenset[str]], 
     >>> pairs.tolist(), [sorted(w) for w in words], items.tolist()
     ([[1, 3]], [['class', 'exception']], [False])
     """
-    children, groups = _sibling_names(tokens)
+    return _swaps(tokens, *_sibling_names(tokens))
+
+
+def _swaps(
+    tokens: list[str],
+    children: dict[str, set[str]],
+    groups: dict[tuple[str, str, str], list[tuple[int, frozenset[str]]]],
+) -> tuple[np.ndarray, list[frozenset[str]], np.ndarray]:
+    """:func:`swapped_names` from :func:`_sibling_names`' reading."""
     pairs: list[tuple[int, int]] = []
     words: list[frozenset[str]] = []
     items: list[bool] = []
